@@ -1,0 +1,38 @@
+// The parsed form of a robots.txt file, shared by every syntax.
+
+/** One Allow or Disallow line of a record. */
+export interface Rule {
+  /** True for `Allow`, false for `Disallow`. */
+  readonly allow: boolean;
+  /** The value as written in the file (after comment and white-space removal). */
+  readonly raw: string;
+  /** The value percent-decoded as in SEMANTICS 4.2: what URLs are compared with. */
+  readonly path: string;
+  /** 1-based line number in the parsed text. */
+  readonly line: number;
+}
+
+/** One record (group): the robot names it names, its rules and crawl delay. */
+export interface RobotRecord {
+  /** The robot names, as written. */
+  readonly names: readonly string[];
+  /** The names lower-cased, for matching. */
+  readonly lowerNames: readonly string[];
+  /** True when one of the names is `*`. */
+  readonly isDefault: boolean;
+  readonly rules: readonly Rule[];
+  readonly crawlDelay: number | null;
+  /** 1-based line number of the record's first User-agent line. */
+  readonly line: number;
+}
+
+/** The result of parsing a file: what MK1996 and GYM2008 use, plus the source. */
+export interface ParsedRobots {
+  /** Records in matching order: records naming `*` moved last (SEMANTICS 2.6). */
+  readonly records: readonly RobotRecord[];
+  readonly sitemaps: readonly string[];
+  /** The text as parsed (bytes are decoded as ISO-8859-1 first). */
+  readonly source: string;
+  /** True when the text came from bytes, so each character is one original byte. */
+  readonly fromBytes: boolean;
+}

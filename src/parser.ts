@@ -1,0 +1,170 @@
+import { parseRobots } from './parse.js';
+import { compileRules, type Matcher } from './match.js';
+import { matchTarget } from './path.js';
+import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
+import type { ParsedRobots, RobotRecord, Rule } from './model.js';
+
+/** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
+export interface Verdict {
+  /** The answer {@link RobotExclusionRulesParser.isAllowed} gives. */
+  readonly allowed: boolean;
+  /** The record that applied to the user agent, or null when none did. */
+  readonly record: { readonly names: readonly string[]; readonly line: number } | null;
+  /**
+   * The rule that decided, or null when no rule matched (allowed). `path` is the
+   * value as written; an empty path inverts its kind (`Disallow:` allows all).
+   */
+  readonly rule: { readonly kind: 'allow' | 'disallow'; readonly path: string; readonly line: number } | null;
+}
+
+const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false };
+const UA_CACHE_LIMIT = 1024;
+
+/** What a rule answers when it is the first match: an empty path inverts it (SEMANTICS 4.5). */
+function ruleAllows(rule: Rule): boolean {
+  return rule.path === '' ? !rule.allow : rule.allow;
+}
+
+/**
+ * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
+ * Python's `robotexclusionrulesparser.RobotExclusionRulesParser` does.
+ *
+ * @example
+ * ```ts
+ * import { RobotExclusionRulesParser, MK1996 } from 'robotexclusionrulesparser';
+ * const p = new RobotExclusionRulesParser();
+ * p.parse('User-agent: *\nDisallow: /private*');
+ * p.isAllowed('MyBot/1.0', 'https://example.com/private/x');          // false
+ * p.isAllowed('MyBot/1.0', 'https://example.com/private/x', MK1996);  // true: `*` is literal
+ * ```
+ */
+export class RobotExclusionRulesParser {
+  #parsed: ParsedRobots = EMPTY;
+  #matchers = new Map<RobotRecord, Matcher[]>();
+  #byAgent = new Map<string, RobotRecord | null>();
+
+  /**
+   * Parses robots.txt content, replacing all rules and sitemaps held before.
+   * Bytes are decoded as ISO-8859-1. Never throws, whatever the input.
+   */
+  parse(text: string | Uint8Array): void {
+    this.#parsed = parseRobots(text);
+    this.#matchers = new Map();
+    this.#byAgent = new Map();
+  }
+
+  /** The parsed form, for adapters in this package. @internal */
+  protected get parsed(): ParsedRobots {
+    return this.#parsed;
+  }
+
+  /**
+   * Whether `userAgent` may fetch `url`. The first record whose name is `*` or
+   * a case-insensitive substring of `userAgent` applies; its first matching
+   * rule in file order decides; no match means allowed.
+   * @param url An absolute URL or a path; never throws on any string.
+   * @param syntax {@link GYM2008} (default) or {@link MK1996}.
+   * @throws RangeError for any other syntax value.
+   */
+  isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+    const s = checkSyntax(syntax);
+    const record = this.#recordFor(userAgent);
+    if (record === null) return true;
+    const i = this.#matcher(record, s)(matchTarget(url));
+    return i < 0 || ruleAllows(record.rules[i]!);
+  }
+
+  /**
+   * Explains {@link isAllowed}'s answer: which record applied and which rule
+   * decided, with 1-based line numbers in the parsed text.
+   * @throws RangeError for an unknown syntax value.
+   */
+  explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
+    const s = checkSyntax(syntax);
+    const record = this.#recordFor(userAgent);
+    if (record === null) return { allowed: true, record: null, rule: null };
+    const i = this.#matcher(record, s)(matchTarget(url));
+    const applied = { names: record.names, line: record.line };
+    if (i < 0) return { allowed: true, record: applied, rule: null };
+    const rule = record.rules[i]!;
+    return {
+      allowed: ruleAllows(rule),
+      record: applied,
+      rule: { kind: rule.allow ? 'allow' : 'disallow', path: rule.raw, line: rule.line },
+    };
+  }
+
+  /**
+   * The crawl delay in seconds of the record that applies to `userAgent`, or
+   * null when that record sets none or no record applies.
+   */
+  getCrawlDelay(userAgent: string): number | null {
+    return this.#recordFor(userAgent)?.crawlDelay ?? null;
+  }
+
+  /** The Sitemap URLs in file order, as written (empty values skipped). */
+  get sitemaps(): readonly string[] {
+    return this.#parsed.sitemaps;
+  }
+
+  /**
+   * The rules back in robots.txt form, records in matching order, then the
+   * sitemaps. Parsing the result gives the same answers as this parser.
+   */
+  toString(): string {
+    let out = '';
+    for (const record of this.#parsed.records) {
+      for (const name of record.names) out += `User-agent: ${name}\n`;
+      if (record.crawlDelay !== null) out += `Crawl-delay: ${formatDelay(record.crawlDelay)}\n`;
+      for (const rule of record.rules) out += `${rule.allow ? 'Allow' : 'Disallow'}: ${encodeRulePath(rule.path)}\n`;
+      out += '\n';
+    }
+    for (const url of this.#parsed.sitemaps) out += `Sitemap: ${url}\n`;
+    return out;
+  }
+
+  #recordFor(userAgent: string): RobotRecord | null {
+    const ua = typeof userAgent === 'string' ? userAgent : String(userAgent);
+    let found = this.#byAgent.get(ua);
+    if (found !== undefined) return found;
+    found = null;
+    const lower = ua.toLowerCase();
+    outer: for (const record of this.#parsed.records) {
+      if (record.isDefault) {
+        found = record;
+        break;
+      }
+      for (const name of record.lowerNames) {
+        if (lower.includes(name)) {
+          found = record;
+          break outer;
+        }
+      }
+    }
+    if (this.#byAgent.size >= UA_CACHE_LIMIT) this.#byAgent.clear();
+    this.#byAgent.set(ua, found);
+    return found;
+  }
+
+  #matcher(record: RobotRecord, syntax: Syntax): Matcher {
+    let compiled = this.#matchers.get(record);
+    if (compiled === undefined) this.#matchers.set(record, (compiled = []));
+    return (compiled[syntax] ??= compileRules(record.rules, syntax));
+  }
+}
+
+/**
+ * Writes a decoded rule path so that parsing it again gives the same path:
+ * `%` (other than an encoded slash), `#`, white space and control characters
+ * are percent-encoded.
+ */
+function encodeRulePath(path: string): string {
+  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f]/g, (c) =>
+    Array.from(new TextEncoder().encode(c), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''),
+  );
+}
+
+/** A crawl delay in the digits-and-fraction form the parser reads back. */
+function formatDelay(delay: number): string {
+  return delay.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+}

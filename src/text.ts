@@ -1,0 +1,34 @@
+// Character classes shared by the parser and the URL code. White space is
+// Python's `str.isspace()` set, so trimming matches the original exactly.
+
+/** True for the characters Python's `str.strip()` removes. */
+export function isPyWhitespace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+  if (c < 0x85) return false;
+  return (
+    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
+
+/** Python's `s.strip()`. */
+export function pyTrim(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isPyWhitespace(s.charCodeAt(start))) start++;
+  while (end > start && isPyWhitespace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f]/g;
+
+/** SEMANTICS 1.7: delete U+0000 to U+001F, then trim. */
+export function scrubValue(s: string): string {
+  CONTROL.lastIndex = 0;
+  if (CONTROL.test(s)) {
+    CONTROL.lastIndex = 0;
+    s = s.replace(CONTROL, '');
+  }
+  return pyTrim(s);
+}
