@@ -1,0 +1,188 @@
+// `npm run bench`: this library against robots-parser, in one process, on the
+// same inputs. Prints Markdown tables (or JSON with --json) and whether each
+// target of the performance issue is met. A benchmark, not a test: it always
+// exits 0 unless something crashes.
+//
+// Options: --json (machine-readable output), --quick (short batches, for a
+// rough look while working).
+import os from 'node:os';
+import { DEFAULT_TIMING, bytesPerSecond, callsPerSecond, canMeasureHeap, heapPerCopy, sink, type Rate, type TimingOptions } from './measure.js';
+import { RP_CAP_MS, runPathological, type PathologicalResult } from './pathological.js';
+import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rpCheck, rpParse } from './subjects.js';
+import { kilobytes, mbPerSecond, milliseconds, passFail, perSecond, ratio, renderTable } from './table.js';
+import { WORKLOAD_NAMES, loadWorkload, workloadDir, type Workload } from './workloads.js';
+
+/** The issue's targets. */
+const TARGETS = {
+  parseRatio: 4,
+  checkRatio: 20,
+  largeFile: 'big',
+  largeFileChecks: 1e6,
+  pathologicalMs: 10,
+} as const;
+
+interface FileResult {
+  readonly name: string;
+  readonly source: string;
+  readonly bytes: number;
+  readonly urls: number;
+  readonly parse: { readonly rerp: number; readonly robotsParser: number; readonly ratio: number };
+  readonly checks: { readonly rerp: Record<string, Rate>; readonly robotsParser: Rate; readonly minRatio: number };
+  readonly heap: { readonly rerp: number; readonly robotsParser: number; readonly copies: number };
+  readonly targets: {
+    readonly parse: boolean;
+    readonly checks: boolean;
+    readonly largeFileChecks: boolean | null;
+    readonly heap: boolean | null;
+  };
+}
+
+function measureFile(w: Workload, timing: TimingOptions): FileResult {
+  const rerpParseRate = bytesPerSecond(() => rerpParse(w.text), w.bytes.length, timing);
+  const rpParseRate = bytesPerSecond(() => rpParse(w.text), w.bytes.length, timing);
+
+  const rerpRates: Record<string, Rate> = {};
+  for (const syntax of SYNTAXES) {
+    const parser = rerpParse(w.text);
+    rerpRates[syntax.name] = callsPerSecond((url: string) => rerpCheck(parser, url, syntax.value), w.urls, timing);
+  }
+  const robots = rpParse(w.text);
+  const rpRate = callsPerSecond((url: string) => rpCheck(robots, url), w.urls, timing);
+  const minRerp = Math.min(...Object.values(rerpRates).map((r) => r.perSecond));
+
+  // Each copy parses its own string (as separately fetched files would) and
+  // answers one URL per syntax first, so lazily compiled matchers are counted.
+  const copies = Math.max(30, Math.min(2000, Math.floor(4e6 / w.bytes.length)));
+  const probe = w.urls[0]!;
+  const rerpHeap = heapPerCopy(() => {
+    const parser = rerpParse(w.bytes.toString('utf8'));
+    for (const syntax of SYNTAXES) rerpCheck(parser, probe, syntax.value);
+    return parser;
+  }, copies);
+  const rpHeap = heapPerCopy(() => {
+    const robots = rpParse(w.bytes.toString('utf8'));
+    rpCheck(robots, probe);
+    return robots;
+  }, copies);
+
+  return {
+    name: w.name,
+    source: w.source,
+    bytes: w.bytes.length,
+    urls: w.urls.length,
+    parse: { rerp: rerpParseRate, robotsParser: rpParseRate, ratio: rerpParseRate / rpParseRate },
+    checks: { rerp: rerpRates, robotsParser: rpRate, minRatio: minRerp / rpRate.perSecond },
+    heap: { rerp: rerpHeap, robotsParser: rpHeap, copies },
+    targets: {
+      parse: rerpParseRate >= TARGETS.parseRatio * rpParseRate,
+      checks: minRerp >= TARGETS.checkRatio * rpRate.perSecond,
+      largeFileChecks: w.name === TARGETS.largeFile ? minRerp >= TARGETS.largeFileChecks : null,
+      heap: Number.isNaN(rerpHeap) ? null : rerpHeap <= rpHeap,
+    },
+  };
+}
+
+function pathologicalPass(p: PathologicalResult): boolean {
+  return Math.max(p.rerpColdMs, ...Object.values(p.rerpMs)) < TARGETS.pathologicalMs;
+}
+
+function filesTable(files: readonly FileResult[]): string {
+  const headers = [
+    'file', 'KB', 'parse MB/s', 'r-p MB/s', 'ratio',
+    ...SYNTAXES.map((s) => `${s.name} checks/s`), 'r-p checks/s', 'ratio (min)',
+    'heap', 'r-p heap', `parse >=${TARGETS.parseRatio}x`, `checks >=${TARGETS.checkRatio}x`,
+    `>=${TARGETS.largeFileChecks / 1e6} M/s`, 'heap <=',
+  ];
+  const rows = files.map((f) => [
+    f.name, (f.bytes / 1024).toFixed(1), mbPerSecond(f.parse.rerp), mbPerSecond(f.parse.robotsParser), ratio(f.parse.ratio),
+    ...SYNTAXES.map((s) => perSecond(f.checks.rerp[s.name]!.perSecond)),
+    perSecond(f.checks.robotsParser.perSecond) + (f.checks.robotsParser.items < f.urls ? ' *' : ''),
+    ratio(f.checks.minRatio), kilobytes(f.heap.rerp), kilobytes(f.heap.robotsParser),
+    passFail(f.targets.parse), passFail(f.targets.checks), passFail(f.targets.largeFileChecks), passFail(f.targets.heap),
+  ]);
+  return renderTable(headers, rows, 'l' + 'r'.repeat(headers.length - 1));
+}
+
+function pathologicalTable(results: readonly PathologicalResult[]): string {
+  const headers = ['pattern', 'URL chars', ...SYNTAXES.map((s) => `${s.name} ms`), 'cold ms', 'r-p ms', `<${TARGETS.pathologicalMs} ms`];
+  const rows = results.map((p) => [
+    `/*a...*b${p.pattern.endsWith('$') ? '$' : ''}`, String(p.urlLength),
+    ...SYNTAXES.map((s) => milliseconds(p.rerpMs[s.name]!)), milliseconds(p.rerpColdMs),
+    p.rpMs === null ? `> ${RP_CAP_MS} (capped)` : milliseconds(p.rpMs), passFail(pathologicalPass(p)),
+  ]);
+  return renderTable(headers, rows, 'llrrrrrr'.slice(0, 2) + 'r'.repeat(headers.length - 2));
+}
+
+function missedTargets(files: readonly FileResult[], patho: readonly PathologicalResult[]): string[] {
+  const missed: string[] = [];
+  for (const f of files) {
+    if (!f.targets.parse) missed.push(`${f.name}: parse ${ratio(f.parse.ratio)} robots-parser (target ${TARGETS.parseRatio}x)`);
+    if (!f.targets.checks) missed.push(`${f.name}: checks ${ratio(f.checks.minRatio)} robots-parser (target ${TARGETS.checkRatio}x)`);
+    if (f.targets.largeFileChecks === false) missed.push(`${f.name}: under ${TARGETS.largeFileChecks / 1e6} M checks/s`);
+    if (f.targets.heap === false) missed.push(`${f.name}: heap ${kilobytes(f.heap.rerp)} > robots-parser's ${kilobytes(f.heap.robotsParser)}`);
+    if (f.targets.heap === null) missed.push(`${f.name}: heap not measured (run node with --expose-gc)`);
+  }
+  for (const p of patho) if (!pathologicalPass(p)) missed.push(`pathological ${p.pattern.slice(-3)} x ${p.urlLength}: not under ${TARGETS.pathologicalMs} ms`);
+  return missed;
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  const json = args.has('--json');
+  const timing: TimingOptions = args.has('--quick') ? { targetMs: 25, runs: 3 } : DEFAULT_TIMING;
+  const log = (line: string): void => {
+    if (!json) process.stdout.write(line + '\n');
+  };
+  const started = performance.now();
+  const dir = workloadDir();
+  const environment = {
+    node: process.version,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    userAgent: USER_AGENT,
+    syntaxes: SYNTAXES.map((s) => s.name),
+    workloadDir: dir,
+    heapMeasured: canMeasureHeap(),
+  };
+  log(`# rerp benchmark: ${environment.node}, ${environment.cpu} (${environment.cores} cores)`);
+  log(`workloads: ${dir ?? 'generated (../shared/bench/workload not found)'}; user agent ${USER_AGENT}; syntaxes ${environment.syntaxes.join(', ')}`);
+
+  const files: FileResult[] = [];
+  for (const name of WORKLOAD_NAMES) {
+    const w = loadWorkload(name, dir);
+    files.push(measureFile(w, timing));
+    log(`  measured ${name} (${w.source === 'generated' ? 'generated' : 'shared file'}, ${w.urls.length} URLs)`);
+  }
+  const patho = await runPathological(SYNTAXES, timing);
+  const missed = missedTargets(files, patho);
+  const seconds = (performance.now() - started) / 1000;
+
+  if (json) {
+    process.stdout.write(JSON.stringify({ environment, targets: TARGETS, files, pathological: patho, missed, seconds, sink: sink.value }, null, 2) + '\n');
+    return;
+  }
+  log('');
+  log('## Parse, isAllowed and heap (median of ' + timing.runs + ' runs; r-p = robots-parser)');
+  log('');
+  log(filesTable(files));
+  const sampled = files.filter((f) => f.checks.robotsParser.items < f.urls);
+  if (sampled.length > 0) {
+    log('');
+    log('\\* robots-parser checked on an even sample of the URLs to keep the run short: ' +
+      sampled.map((f) => `${f.name} ${f.checks.robotsParser.items} of ${f.urls}`).join(', ') + '.');
+  }
+  log('');
+  log(`Heap: retained bytes per parsed copy (${files.map((f) => `${f.name} ${f.heap.copies}`).join(', ')} copies), ` +
+    'each copy parsed from its own string and having answered one URL per syntax.');
+  log('');
+  log(`## Pathological patterns (${50} stars; URL path all \`a\`, no \`b\`; ms per isAllowed)`);
+  log('');
+  log(pathologicalTable(patho));
+  log('');
+  log('cold = parse + first isAllowed (which compiles the matcher), worst syntax; robots-parser is stopped after ' + RP_CAP_MS + ' ms.');
+  log('');
+  log(missed.length === 0 ? 'All targets met.' : `Targets missed:\n${missed.map((m) => `- ${m}`).join('\n')}`);
+  log(`(${seconds.toFixed(0)} s)`);
+}
+
+await main();
