@@ -1,7 +1,6 @@
 // SEMANTICS 4.3 to 4.5: first matching rule in file order, compiled once per
 // record and syntax. No RegExp is built from robots.txt input, and every rule
 // is matched in time linear in the path length.
-import type { Rule } from './model.js';
 import { MK1996, type Syntax } from './syntax.js';
 
 /** Finds the deciding rule for a path: the lowest rule index that matches, or -1. */
@@ -256,15 +255,15 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
 }
 
 /**
- * Compiles a record's rules for one syntax into a matcher that returns the
- * index of the first rule (in file order) that matches a path, or -1.
+ * Compiles a record's rule paths (decoded, in file order) for one syntax into
+ * a matcher that returns the index of the first rule that matches a path, or -1.
  */
-export function compileRules(rules: readonly Rule[], syntax: Syntax): Matcher {
+export function compileRules(paths: readonly string[], syntax: Syntax): Matcher {
   const litPaths: string[] = [];
   const litIndexes: number[] = [];
   const patterns: Pattern[] = [];
-  for (let index = 0; index < rules.length; index++) {
-    const path = rules[index]!.path;
+  for (let index = 0; index < paths.length; index++) {
+    const path = paths[index]!;
     const split = syntax === MK1996 ? null : splitPattern(path);
     if (split === null || typeof split === 'string') {
       litPaths.push(split ?? path);

@@ -20,7 +20,12 @@ export interface RobotRecord {
   readonly lowerNames: readonly string[];
   /** True when one of the names is `*`. */
   readonly isDefault: boolean;
+  /** The rules in file order; built on first access (matching does not need them). */
   readonly rules: readonly Rule[];
+  /** The rules' decoded paths in file order: what matchers are compiled from. */
+  readonly paths: readonly string[];
+  /** What rule `i` answers when it decides: its kind, inverted for an empty path (SEMANTICS 4.5). */
+  allows(i: number): boolean;
   readonly crawlDelay: number | null;
   /** 1-based line number of the record's first User-agent line. */
   readonly line: number;

@@ -1,7 +1,7 @@
 // SEMANTICS sections 1 and 2: text to records, one pass, never throws.
 import { isPyWhitespace, scrubValue } from './text.js';
-import { decodePath } from './path.js';
-import type { ParsedRobots, RobotRecord, Rule } from './model.js';
+import { LazyRecord, SPAN_FIELDS } from './record.js';
+import type { ParsedRobots, RobotRecord } from './model.js';
 
 const enum Key {
   None,
@@ -50,7 +50,8 @@ export function sourceText(input: unknown): { text: string; fromBytes: boolean }
 
 interface OpenRecord {
   names: string[];
-  rules: Rule[];
+  /** Index in the spans of the record's first rule. */
+  first: number;
   crawlDelay: number | null;
   line: number;
 }
@@ -65,19 +66,18 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   const sitemaps: string[] = [];
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
+  // Rule values are kept as positions (see record.ts); `data` is final after the loop.
+  const spans: { text: string; data: Int32Array } = { text, data: new Int32Array(Math.max(24, text.length >>> 3)) };
+  let spanCount = 0;
 
   const close = (): void => {
-    if (current !== null && current.names.length > 0 && current.rules.length > 0) {
-      const names = current.names;
-      const lowerNames = names.map((n) => n.toLowerCase());
-      kept.push({
-        names,
-        lowerNames,
-        isDefault: names.includes('*'),
-        rules: current.rules,
-        crawlDelay: current.crawlDelay,
-        line: current.line,
-      });
+    if (current !== null) {
+      const count = spanCount - current.first;
+      if (current.names.length > 0 && count > 0) {
+        kept.push(new LazyRecord(current.names, current.crawlDelay, current.line, spans, current.first, count));
+      } else {
+        spanCount = current.first;
+      }
     }
     current = null;
   };
@@ -128,24 +128,35 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
           if (c !== 0x20 && c !== 0x09) break;
           v++;
         }
-        const value = scrubValue(text.slice(v, e));
-        if (key === Key.UserAgent) {
-          if (!afterUserAgent) {
-            close();
-            current = { names: [], rules: [], crawlDelay: null, line: lineNo };
-          }
-          if (value !== '') current!.names.push(value);
-          afterUserAgent = true;
-        } else {
+        if (key === Key.Allow || key === Key.Disallow) {
           afterUserAgent = false;
-          if (key === Key.Sitemap) {
-            if (value !== '') sitemaps.push(value);
-          } else if (current !== null) {
-            const open: OpenRecord = current;
-            if (key === Key.CrawlDelay) {
-              if (CRAWL_DELAY.test(value)) open.crawlDelay = Number(value);
-            } else {
-              open.rules.push({ allow: key === Key.Allow, raw: value, path: decodePath(value), line: lineNo });
+          if (current !== null) {
+            // The value is scrubbed and decoded when the record is first used.
+            if ((spanCount + 1) * SPAN_FIELDS > spans.data.length) {
+              const grown = new Int32Array(spans.data.length * 2);
+              grown.set(spans.data);
+              spans.data = grown;
+            }
+            const at = spanCount++ * SPAN_FIELDS;
+            spans.data[at] = v;
+            spans.data[at + 1] = e;
+            spans.data[at + 2] = lineNo * 2 + (key === Key.Allow ? 1 : 0);
+          }
+        } else {
+          const value = scrubValue(text.slice(v, e));
+          if (key === Key.UserAgent) {
+            if (!afterUserAgent) {
+              close();
+              current = { names: [], first: spanCount, crawlDelay: null, line: lineNo };
+            }
+            if (value !== '') current!.names.push(value);
+            afterUserAgent = true;
+          } else {
+            afterUserAgent = false;
+            if (key === Key.Sitemap) {
+              if (value !== '') sitemaps.push(value);
+            } else if (current !== null && CRAWL_DELAY.test(value)) {
+              current.crawlDelay = Number(value);
             }
           }
         }
@@ -154,6 +165,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     pos = next;
   }
   close();
+  spans.data = spans.data.slice(0, spanCount * SPAN_FIELDS);
 
   // 2.6: records naming `*` go last, each group in file order.
   const records = kept.filter((r) => !r.isDefault);

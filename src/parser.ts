@@ -2,7 +2,7 @@ import { parseRobots } from './parse.js';
 import { compileRules, type Matcher } from './match.js';
 import { matchTarget } from './path.js';
 import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
-import type { ParsedRobots, RobotRecord, Rule } from './model.js';
+import type { ParsedRobots, RobotRecord } from './model.js';
 
 /** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
 export interface Verdict {
@@ -19,11 +19,6 @@ export interface Verdict {
 
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false };
 const UA_CACHE_LIMIT = 1024;
-
-/** What a rule answers when it is the first match: an empty path inverts it (SEMANTICS 4.5). */
-function ruleAllows(rule: Rule): boolean {
-  return rule.path === '' ? !rule.allow : rule.allow;
-}
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -71,7 +66,7 @@ export class RobotExclusionRulesParser {
     const record = this.#recordFor(userAgent);
     if (record === null) return true;
     const i = this.#matcher(record, s)(matchTarget(url));
-    return i < 0 || ruleAllows(record.rules[i]!);
+    return i < 0 || record.allows(i);
   }
 
   /**
@@ -88,7 +83,7 @@ export class RobotExclusionRulesParser {
     if (i < 0) return { allowed: true, record: applied, rule: null };
     const rule = record.rules[i]!;
     return {
-      allowed: ruleAllows(rule),
+      allowed: record.allows(i),
       record: applied,
       rule: { kind: rule.allow ? 'allow' : 'disallow', path: rule.raw, line: rule.line },
     };
@@ -149,7 +144,7 @@ export class RobotExclusionRulesParser {
   #matcher(record: RobotRecord, syntax: Syntax): Matcher {
     let compiled = this.#matchers.get(record);
     if (compiled === undefined) this.#matchers.set(record, (compiled = []));
-    return (compiled[syntax] ??= compileRules(record.rules, syntax));
+    return (compiled[syntax] ??= compileRules(record.paths, syntax));
   }
 }
 
