@@ -1,4 +1,6 @@
-// Timing and heap measurement: warm up, repeat, take the median.
+// Timing and heap measurement: warm up, repeat, take the median. Subjects
+// that are compared are timed in turn within each run, so that a load spike
+// on a shared machine hits all of them rather than one.
 
 /** Results are folded in here so that no measured call is dead code. */
 export const sink = { value: 0 };
@@ -21,30 +23,34 @@ export interface TimingOptions {
   readonly runs: number;
 }
 
-export const DEFAULT_TIMING: TimingOptions = { targetMs: 100, runs: 5 };
+export const DEFAULT_TIMING: TimingOptions = { targetMs: 100, runs: 7 };
 
 /**
- * Median seconds per call of `op`. A repeat count is calibrated (doubling
- * until a batch is long enough to time, which also warms the code up) so that
- * a batch lasts about `targetMs`; then one untimed batch, then `runs` timed ones.
+ * A repeat count for `op` so that a batch lasts about `targetMs`, found by
+ * doubling until a batch is long enough to time (which also warms `op` up).
  */
-export function secondsPerCall(op: () => void, timing: TimingOptions = DEFAULT_TIMING): number {
-  let reps = 1;
-  for (;;) {
+function calibrate(op: () => void, targetMs: number): number {
+  for (let reps = 1; ; reps *= 2) {
     const t = timeBatch(op, reps);
-    if (t >= timing.targetMs / 4 || reps >= 1 << 28) {
-      reps = Math.max(1, Math.round((reps * timing.targetMs) / Math.max(t, 1e-3)));
-      break;
-    }
-    reps *= 2;
+    if (t >= targetMs / 4 || reps >= 1 << 28) return Math.max(1, Math.round((reps * targetMs) / Math.max(t, 1e-3)));
   }
-  timeBatch(op, reps);
-  const perCall: number[] = [];
-  for (let r = 0; r < timing.runs; r++) perCall.push(timeBatch(op, reps) / reps / 1000);
-  return median(perCall);
 }
 
-/** Every `step`-th item, `count` of them, spread over the whole list. */
+/**
+ * Median seconds per call of each op. Each is calibrated and warmed up, then
+ * every run times one batch of each op in turn.
+ */
+export function secondsPerCall(ops: ReadonlyArray<() => void>, timing: TimingOptions = DEFAULT_TIMING): number[] {
+  const reps = ops.map((op) => calibrate(op, timing.targetMs));
+  ops.forEach((op, k) => timeBatch(op, reps[k]!));
+  const perCall: number[][] = ops.map(() => []);
+  for (let r = 0; r < timing.runs; r++) {
+    ops.forEach((op, k) => perCall[k]!.push(timeBatch(op, reps[k]!) / reps[k]! / 1000));
+  }
+  return perCall.map(median);
+}
+
+/** `count` items spread evenly over the whole list. */
 function spread<T>(items: readonly T[], count: number): T[] {
   if (count >= items.length) return [...items];
   return Array.from({ length: count }, (_, k) => items[Math.floor((k * items.length) / count)]!);
@@ -57,36 +63,41 @@ export interface Rate {
   readonly items: number;
 }
 
+/** Checks every item of a list and returns how many passed: one subject's loop. */
+export type Pass<T> = (items: readonly T[]) => number;
+
 /**
- * Calls per second of `check` over `items`. A subject too slow to go through
- * all items within a batch is measured on an evenly spread sample instead,
- * so the whole benchmark stays short; `items` says how many were used.
+ * Calls per second of each subject's pass over `items`. A subject too slow to
+ * go through all items within a batch is measured on an evenly spread sample
+ * instead, so the whole benchmark stays short; `items` says how many were used.
+ * Each subject brings its own loop, so no call site is shared between them.
  */
-export function callsPerSecond<T>(check: (item: T) => boolean, items: readonly T[], timing: TimingOptions = DEFAULT_TIMING): Rate {
+export function callsPerSecond<T>(passes: ReadonlyArray<Pass<T>>, items: readonly T[], timing: TimingOptions = DEFAULT_TIMING): Rate[] {
   let hits = 0;
-  const pass = (list: readonly T[]) => (): void => {
-    for (let k = 0; k < list.length; k++) if (check(list[k]!)) hits++;
-  };
   const pilot = spread(items, 100);
-  pass(pilot)();
-  const start = performance.now();
-  pass(pilot)();
-  const perItemMs = (performance.now() - start) / pilot.length;
-  const count = Math.min(items.length, Math.max(pilot.length, Math.floor(timing.targetMs / Math.max(perItemMs, 1e-9))));
-  const sample = spread(items, count);
-  const seconds = secondsPerCall(pass(sample), timing);
+  const samples = passes.map((pass) => {
+    hits += pass(pilot);
+    const start = performance.now();
+    hits += pass(pilot);
+    const perItemMs = (performance.now() - start) / pilot.length;
+    const count = Math.floor(timing.targetMs / Math.max(perItemMs, 1e-9));
+    return spread(items, Math.min(items.length, Math.max(pilot.length, count)));
+  });
+  const seconds = secondsPerCall(passes.map((pass, k) => (): void => {
+    hits += pass(samples[k]!);
+  }), timing);
   sink.value += hits;
-  return { perSecond: sample.length / seconds, items: sample.length };
+  return seconds.map((s, k) => ({ perSecond: samples[k]!.length / s, items: samples[k]!.length }));
 }
 
-/** Bytes per second for a function that handles `bytes` bytes per call. */
-export function bytesPerSecond(op: () => unknown, bytes: number, timing: TimingOptions = DEFAULT_TIMING): number {
+/** Bytes per second of each op, each handling `bytes` bytes per call. */
+export function bytesPerSecond(ops: ReadonlyArray<() => unknown>, bytes: number, timing: TimingOptions = DEFAULT_TIMING): number[] {
   let n = 0;
-  const seconds = secondsPerCall(() => {
+  const seconds = secondsPerCall(ops.map((op) => (): void => {
     if (op() !== undefined) n++;
-  }, timing);
+  }), timing);
   sink.value += n;
-  return bytes / seconds;
+  return seconds.map((s) => bytes / s);
 }
 
 type Gc = () => void;

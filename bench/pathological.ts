@@ -71,7 +71,7 @@ export async function runPathological(syntaxes: readonly SyntaxEntry[], timing: 
         }
         rerpColdMs = Math.max(rerpColdMs, median(cold));
         const parser = rerpParse(text);
-        rerpMs[syntax.name] = secondsPerCall(() => void rerpCheck(parser, url, syntax.value), timing) * 1000;
+        rerpMs[syntax.name] = secondsPerCall([() => void rerpCheck(parser, url, syntax.value)], timing)[0]! * 1000;
       }
       const rpMs = await runRp({ text, url, budgetMs: Math.min(timing.targetMs * timing.runs, RP_CAP_MS / 2) });
       results.push({ pattern, urlLength, rerpMs, rerpColdMs, rpMs, rpCapped: rpMs === null });

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { DEFAULT_TIMING, bytesPerSecond, callsPerSecond, canMeasureHeap, heapPerCopy, sink, type Rate, type TimingOptions } from './measure.js';
 import { RP_CAP_MS, runPathological, type PathologicalResult } from './pathological.js';
-import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rpCheck, rpParse } from './subjects.js';
+import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rerpPass, rpCheck, rpParse, rpPass } from './subjects.js';
 import { kilobytes, mbPerSecond, milliseconds, passFail, perSecond, ratio, renderTable } from './table.js';
 import { WORKLOAD_NAMES, loadWorkload, workloadDir, type Workload } from './workloads.js';
 
@@ -38,16 +38,17 @@ interface FileResult {
 }
 
 function measureFile(w: Workload, timing: TimingOptions): FileResult {
-  const rerpParseRate = bytesPerSecond(() => rerpParse(w.text), w.bytes.length, timing);
-  const rpParseRate = bytesPerSecond(() => rpParse(w.text), w.bytes.length, timing);
+  const [rerpParseRate, rpParseRate] = bytesPerSecond([() => rerpParse(w.text), () => rpParse(w.text)], w.bytes.length, timing) as [number, number];
 
-  const rerpRates: Record<string, Rate> = {};
-  for (const syntax of SYNTAXES) {
-    const parser = rerpParse(w.text);
-    rerpRates[syntax.name] = callsPerSecond((url: string) => rerpCheck(parser, url, syntax.value), w.urls, timing);
-  }
+  const parsers = SYNTAXES.map(() => rerpParse(w.text));
   const robots = rpParse(w.text);
-  const rpRate = callsPerSecond((url: string) => rpCheck(robots, url), w.urls, timing);
+  const rates = callsPerSecond<string>([
+    ...SYNTAXES.map((syntax, k) => (urls: readonly string[]) => rerpPass(parsers[k]!, urls, syntax.value)),
+    (urls) => rpPass(robots, urls),
+  ], w.urls, timing);
+  const rerpRates: Record<string, Rate> = {};
+  SYNTAXES.forEach((syntax, k) => (rerpRates[syntax.name] = rates[k]!));
+  const rpRate = rates[SYNTAXES.length]!;
   const minRerp = Math.min(...Object.values(rerpRates).map((r) => r.perSecond));
 
   // Each copy parses its own string (as separately fetched files would) and
