@@ -51,10 +51,16 @@ export function splitPattern(path: string): { parts: string[]; anchored: boolean
     if (!body.includes('*')) return body;
   }
   const raw = body.split('*');
-  const parts = [raw[0]!];
-  for (let k = 1; k < raw.length - 1; k++) if (raw[k] !== '') parts.push(raw[k]!);
-  if (raw.length > 1) parts.push(raw[raw.length - 1]!);
-  return { parts, anchored };
+  // Runs of stars are one star: drop the empty parts between them.
+  const last = raw.length - 1;
+  const parts = raw.filter((part, k) => part !== '' || k === 0 || k === last);
+  return { parts: parts.length === raw.length ? raw : parts.slice(), anchored };
+}
+
+/** True when some path has a `*` or a final `$`: GYM2008 then reads it differently from MK1996. */
+export function hasWildcards(paths: readonly string[]): boolean {
+  for (const path of paths) if (path.includes('*') || path.endsWith('$')) return true;
+  return false;
 }
 
 // ---------------------------------------------------------------------------
@@ -111,21 +117,35 @@ export class PrefixChain {
   }
 }
 
-const LINEAR_LIMIT = 12;
+/** Up to this many literal rules are tried in order rather than indexed. */
+export const LINEAR_LIMIT = 12;
+
+/** Index of the first of `prefixes` that `path` starts with, or -1. */
+export function firstPrefix(prefixes: readonly string[], path: string): number {
+  for (let k = 0; k < prefixes.length; k++) if (path.startsWith(prefixes[k]!)) return k;
+  return -1;
+}
+
+/** Lowest index among a few literal rules that are prefixes of a path: tried in order. */
+function linearMatcher(paths: readonly string[], indexes: readonly number[]): Matcher {
+  return (path) => {
+    for (let k = 0; k < paths.length; k++) if (path.startsWith(paths[k]!)) return indexes[k]!;
+    return -1;
+  };
+}
 
 /**
  * Lowest index among literal rules that are prefixes of a path. Small sets are
  * scanned in order; larger ones use a {@link PrefixChain} where each entry
  * carries the lowest index along its chain.
  */
-function literalMatcher(paths: string[], indexes: number[]): Matcher {
+function literalMatcher(paths: readonly string[], indexes: readonly number[]): Matcher {
   if (paths.length === 0) return () => -1;
-  if (paths.length <= LINEAR_LIMIT) {
-    return (path) => {
-      for (let k = 0; k < paths.length; k++) if (path.startsWith(paths[k]!)) return indexes[k]!;
-      return -1;
-    };
-  }
+  if (paths.length <= LINEAR_LIMIT) return linearMatcher(paths.slice(), indexes.slice());
+  return chainMatcher(paths, indexes);
+}
+
+function chainMatcher(paths: readonly string[], indexes: readonly number[]): Matcher {
   const byPath = new Map<string, number>();
   for (let k = 0; k < paths.length; k++) if (!byPath.has(paths[k]!)) byPath.set(paths[k]!, indexes[k]!);
   const chain = new PrefixChain(byPath.keys());
@@ -144,11 +164,11 @@ function literalMatcher(paths: string[], indexes: number[]): Matcher {
 // ---------------------------------------------------------------------------
 // Wildcard rules: a filter on each pattern's longest literal part.
 
-const BIGRAM_BITS = 1 << 16;
 const NO_RULE = 0x7fffffff;
 
-function bigram(a: number, b: number): number {
-  return ((a * 31) ^ b) & (BIGRAM_BITS - 1);
+/** Bucket of a two-character opening in a table of `1 << bits` buckets (multiply-shift hash). */
+function bigram(a: number, b: number, bits: number): number {
+  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b)) >>> (32 - bits);
 }
 
 /**
@@ -162,25 +182,31 @@ export type KeyScan = (path: string, rank: Int32Array, below: number, visit: (sl
 /**
  * Compiles a finder for which of many literal keys (each at least two
  * characters long, slots being their indexes) occur in a path, in one scan of
- * the path: a bit set says which two-character openings the keys have, and
- * only keys with an opening found there are compared.
+ * the path: a 128-bit set of the keys' first characters skips most path
+ * characters, and a hash table of the keys' two-character openings (about
+ * four buckets a key, stored as offsets into one array of slots) gives the
+ * few keys worth comparing at the others.
  */
 export function keyScanner(keys: readonly string[]): KeyScan {
-  const buckets = new Map<number, number[]>();
-  const seen = new Uint8Array(BIGRAM_BITS >>> 3);
-  // First characters of the keys: most path characters fail this one load.
-  const opens = new Uint8Array(128);
-  const found = new Uint32Array(keys.length);
+  const n = keys.length;
+  const bits = Math.max(4, Math.min(16, 32 - Math.clz32(n * 4 - 1)));
+  // Bucket h holds the slots order[head[h]] up to order[head[h + 1]].
+  const head = new Int32Array((1 << bits) + 1);
+  const order = new Int32Array(n);
+  const opens = new Int32Array(4);
+  const found = new Uint32Array(n);
   let epoch = 0;
-  for (let slot = 0; slot < keys.length; slot++) {
+  for (let slot = 0; slot < n; slot++) {
     const key = keys[slot]!;
     const c0 = key.charCodeAt(0);
-    if (c0 < 128) opens[c0] = 1;
-    const h = bigram(c0, key.charCodeAt(1));
-    seen[h >>> 3]! |= 1 << (h & 7);
-    let list = buckets.get(h);
-    if (list === undefined) buckets.set(h, (list = []));
-    list.push(slot);
+    if (c0 < 128) opens[c0 >>> 5]! |= 1 << (c0 & 31);
+    head[bigram(c0, key.charCodeAt(1), bits) + 1]!++;
+  }
+  for (let h = 1; h < head.length; h++) head[h]! += head[h - 1]!;
+  const fill = head.slice(0, -1);
+  for (let slot = 0; slot < n; slot++) {
+    const key = keys[slot]!;
+    order[fill[bigram(key.charCodeAt(0), key.charCodeAt(1), bits)]!++] = slot;
   }
   return (path, rank, below, visit) => {
     epoch = (epoch + 1) >>> 0;
@@ -188,12 +214,12 @@ export function keyScanner(keys: readonly string[]): KeyScan {
       found.fill(0);
       epoch = 1;
     }
-    for (let i = 0, n = path.length - 1; i < n; i++) {
+    for (let i = 0, last = path.length - 1; i < last; i++) {
       const c = path.charCodeAt(i);
-      if (c < 128 && opens[c] === 0) continue;
-      const h = bigram(c, path.charCodeAt(i + 1));
-      if ((seen[h >>> 3]! & (1 << (h & 7))) === 0) continue;
-      for (const slot of buckets.get(h)!) {
+      if (c < 128 && (opens[c >>> 5]! & (1 << (c & 31))) === 0) continue;
+      const h = bigram(c, path.charCodeAt(i + 1), bits);
+      for (let k = head[h]!, end = head[h + 1]!; k < end; k++) {
+        const slot = order[k]!;
         if (rank[slot]! >= below || found[slot] === epoch || !path.startsWith(keys[slot]!, i)) continue;
         found[slot] = epoch;
         below = visit(slot);

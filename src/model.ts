@@ -1,4 +1,5 @@
 // The parsed form of a robots.txt file, shared by every syntax.
+import type { Syntax } from './syntax.js';
 
 /** One Allow or Disallow line of a record. */
 export interface Rule {
@@ -26,6 +27,11 @@ export interface RobotRecord {
   readonly paths: readonly string[];
   /** What rule `i` answers when it decides: its kind, inverted for an empty path (SEMANTICS 4.5). */
   allows(i: number): boolean;
+  /**
+   * The index of the first rule that matches a path (as {@link matchTarget}
+   * gives it) in MK1996 or GYM2008, or -1. Compiles on first use.
+   */
+  match(path: string, syntax: Syntax): number;
   readonly crawlDelay: number | null;
   /** 1-based line number of the record's first User-agent line. */
   readonly line: number;

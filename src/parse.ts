@@ -52,9 +52,16 @@ interface OpenRecord {
   names: string[];
   /** Index in the spans of the record's first rule. */
   first: number;
+  /** Number of rules, set when the record closes. */
+  count: number;
   crawlDelay: number | null;
   line: number;
 }
+
+const NO_SITEMAPS: readonly string[] = Object.freeze([]);
+
+/** Small span lists stay plain arrays: a typed array costs ~200 bytes of its own. */
+const TYPED_SPANS_FROM = 48;
 
 /**
  * Parses robots.txt text into records as the Python original does.
@@ -62,22 +69,18 @@ interface OpenRecord {
  */
 export function parseRobots(input: string | Uint8Array): ParsedRobots {
   const { text, fromBytes } = sourceText(input);
-  const kept: RobotRecord[] = [];
+  const kept: OpenRecord[] = [];
   const sitemaps: string[] = [];
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
-  // Rule values are kept as positions (see record.ts); `data` is final after the loop.
-  const spans: { text: string; data: Int32Array } = { text, data: new Int32Array(Math.max(24, text.length >>> 3)) };
-  let spanCount = 0;
+  // Rule values are kept as positions (see record.ts), SPAN_FIELDS numbers a rule.
+  const spans: number[] = [];
 
   const close = (): void => {
     if (current !== null) {
-      const count = spanCount - current.first;
-      if (current.names.length > 0 && count > 0) {
-        kept.push(new LazyRecord(current.names, current.crawlDelay, current.line, spans, current.first, count));
-      } else {
-        spanCount = current.first;
-      }
+      current.count = spans.length / SPAN_FIELDS - current.first;
+      if (current.names.length > 0 && current.count > 0) kept.push(current);
+      else spans.length = current.first * SPAN_FIELDS;
     }
     current = null;
   };
@@ -132,22 +135,14 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
           afterUserAgent = false;
           if (current !== null) {
             // The value is scrubbed and decoded when the record is first used.
-            if ((spanCount + 1) * SPAN_FIELDS > spans.data.length) {
-              const grown = new Int32Array(spans.data.length * 2);
-              grown.set(spans.data);
-              spans.data = grown;
-            }
-            const at = spanCount++ * SPAN_FIELDS;
-            spans.data[at] = v;
-            spans.data[at + 1] = e;
-            spans.data[at + 2] = lineNo * 2 + (key === Key.Allow ? 1 : 0);
+            spans.push(v, e, lineNo * 2 + (key === Key.Allow ? 1 : 0));
           }
         } else {
           const value = scrubValue(text.slice(v, e));
           if (key === Key.UserAgent) {
             if (!afterUserAgent) {
               close();
-              current = { names: [], first: spanCount, crawlDelay: null, line: lineNo };
+              current = { names: [], first: spans.length / SPAN_FIELDS, count: 0, crawlDelay: null, line: lineNo };
             }
             if (value !== '') current!.names.push(value);
             afterUserAgent = true;
@@ -165,10 +160,13 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     pos = next;
   }
   close();
-  spans.data = spans.data.slice(0, spanCount * SPAN_FIELDS);
 
+  const data = spans.length >= TYPED_SPANS_FROM ? Int32Array.from(spans) : spans.slice();
+  const built = kept.map((o) => new LazyRecord(o.names, o.crawlDelay, o.line, text, data, o.first, o.count));
   // 2.6: records naming `*` go last, each group in file order.
-  const records = kept.filter((r) => !r.isDefault);
-  for (const r of kept) if (r.isDefault) records.push(r);
-  return { records, sitemaps, source: text, fromBytes };
+  const records = new Array<RobotRecord>(built.length);
+  let k = 0;
+  for (const r of built) if (!r.isDefault) records[k++] = r;
+  for (const r of built) if (r.isDefault) records[k++] = r;
+  return { records, sitemaps: sitemaps.length > 0 ? sitemaps.slice() : NO_SITEMAPS, source: text, fromBytes };
 }

@@ -1,5 +1,4 @@
 import { parseRobots } from './parse.js';
-import { compileRules, type Matcher } from './match.js';
 import { matchTarget } from './path.js';
 import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
 import type { ParsedRobots, RobotRecord } from './model.js';
@@ -35,8 +34,11 @@ const UA_CACHE_LIMIT = 1024;
  */
 export class RobotExclusionRulesParser {
   #parsed: ParsedRobots = EMPTY;
-  #matchers = new Map<RobotRecord, Matcher[]>();
-  #byAgent = new Map<string, RobotRecord | null>();
+  /** The last user agent asked about and its record: a crawler asks with one. */
+  #lastAgent: string | null = null;
+  #lastRecord: RobotRecord | null = null;
+  /** Records of further user agents, made when a second one is asked about. */
+  #byAgent: Map<string, RobotRecord | null> | null = null;
 
   /**
    * Parses robots.txt content, replacing all rules and sitemaps held before.
@@ -44,8 +46,9 @@ export class RobotExclusionRulesParser {
    */
   parse(text: string | Uint8Array): void {
     this.#parsed = parseRobots(text);
-    this.#matchers = new Map();
-    this.#byAgent = new Map();
+    this.#lastAgent = null;
+    this.#lastRecord = null;
+    this.#byAgent = null;
   }
 
   /** The parsed form, for adapters in this package. @internal */
@@ -65,7 +68,7 @@ export class RobotExclusionRulesParser {
     const s = checkSyntax(syntax);
     const record = this.#recordFor(userAgent);
     if (record === null) return true;
-    const i = this.#matcher(record, s)(matchTarget(url));
+    const i = record.match(matchTarget(url), s);
     return i < 0 || record.allows(i);
   }
 
@@ -78,7 +81,7 @@ export class RobotExclusionRulesParser {
     const s = checkSyntax(syntax);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
-    const i = this.#matcher(record, s)(matchTarget(url));
+    const i = record.match(matchTarget(url), s);
     const applied = { names: record.names, line: record.line };
     if (i < 0) return { allowed: true, record: applied, rule: null };
     const rule = record.rules[i]!;
@@ -119,32 +122,29 @@ export class RobotExclusionRulesParser {
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
+    if (userAgent === this.#lastAgent) return this.#lastRecord;
     const ua = typeof userAgent === 'string' ? userAgent : String(userAgent);
-    let found = this.#byAgent.get(ua);
-    if (found !== undefined) return found;
-    found = null;
-    const lower = ua.toLowerCase();
-    outer: for (const record of this.#parsed.records) {
-      if (record.isDefault) {
-        found = record;
-        break;
-      }
-      for (const name of record.lowerNames) {
-        if (lower.includes(name)) {
-          found = record;
-          break outer;
-        }
+    let found = this.#byAgent?.get(ua);
+    if (found === undefined) {
+      found = this.#findRecord(ua);
+      if (this.#lastAgent !== null) {
+        const cache = (this.#byAgent ??= new Map());
+        if (cache.size >= UA_CACHE_LIMIT) cache.clear();
+        cache.set(ua, found);
       }
     }
-    if (this.#byAgent.size >= UA_CACHE_LIMIT) this.#byAgent.clear();
-    this.#byAgent.set(ua, found);
+    this.#lastAgent = ua;
+    this.#lastRecord = found;
     return found;
   }
 
-  #matcher(record: RobotRecord, syntax: Syntax): Matcher {
-    let compiled = this.#matchers.get(record);
-    if (compiled === undefined) this.#matchers.set(record, (compiled = []));
-    return (compiled[syntax] ??= compileRules(record.paths, syntax));
+  #findRecord(ua: string): RobotRecord | null {
+    const lower = ua.toLowerCase();
+    for (const record of this.#parsed.records) {
+      if (record.isDefault) return record;
+      for (const name of record.lowerNames) if (lower.includes(name)) return record;
+    }
+    return null;
   }
 }
 

@@ -1,25 +1,23 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
+import { compileRules, firstPrefix, hasWildcards, LINEAR_LIMIT, type Matcher } from './match.js';
 import { decodePath } from './path.js';
+import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { scrubValue } from './text.js';
 import type { RobotRecord, Rule } from './model.js';
 
-/** Numbers stored per rule in {@link RuleSpans}: value start, value end, line * 2 + allow. */
+/**
+ * Numbers stored per rule in a parse's span list: value start, value end (in
+ * the text, after comment and white-space removal), line * 2 + allow.
+ */
 export const SPAN_FIELDS = 3;
-
-/** Where every rule value of one parsed text is: shared by that text's records. */
-export interface RuleSpans {
-  readonly text: string;
-  /** {@link SPAN_FIELDS} numbers per rule, in file order. */
-  readonly data: Int32Array;
-}
 
 /**
  * A record built by the parser. Rule values are read from the text (scrubbed
  * and decoded exactly as SEMANTICS 1.7 and 4.2 say) when first needed: the
  * paths for matching, the {@link Rule} objects only for explaining and
- * printing.
+ * printing. Matchers are compiled once per syntax, on first use.
  */
 export class LazyRecord implements RobotRecord {
   readonly names: readonly string[];
@@ -27,14 +25,21 @@ export class LazyRecord implements RobotRecord {
   readonly isDefault: boolean;
   readonly crawlDelay: number | null;
   readonly line: number;
-  readonly #spans: RuleSpans;
+  readonly #text: string;
+  /** The parse's span list, shared by its records. */
+  readonly #spans: ArrayLike<number>;
   /** Index in the spans of this record's first rule. */
   readonly #first: number;
   readonly #count: number;
   #paths: string[] | null = null;
   #rules: Rule[] | null = null;
+  /** Compiled matchers, or null until first use; few literal rules need none. */
+  #mk1996: Matcher | null = null;
+  #gym2008: Matcher | null = null;
+  /** True when no path has `*` or a final `$`; null until first needed. */
+  #plain: boolean | null = null;
 
-  constructor(names: string[], crawlDelay: number | null, line: number, spans: RuleSpans, first: number, count: number) {
+  constructor(names: readonly string[], crawlDelay: number | null, line: number, text: string, spans: ArrayLike<number>, first: number, count: number) {
     // Copies are sized exactly; lower-case names share the array.
     this.names = names.slice();
     const lower = names.map((n) => n.toLowerCase());
@@ -42,6 +47,7 @@ export class LazyRecord implements RobotRecord {
     this.isDefault = names.includes('*');
     this.crawlDelay = crawlDelay;
     this.line = line;
+    this.#text = text;
     this.#spans = spans;
     this.#first = first;
     this.#count = count;
@@ -50,8 +56,12 @@ export class LazyRecord implements RobotRecord {
   /** The value of rule `i` as written (comment and white space removed). */
   #raw(i: number): string {
     const at = (this.#first + i) * SPAN_FIELDS;
-    const data = this.#spans.data;
-    return scrubValue(this.#spans.text.slice(data[at]!, data[at + 1]!));
+    return scrubValue(this.#text.slice(this.#spans[at]!, this.#spans[at + 1]!));
+  }
+
+  /** Line * 2 + allow of rule `i`. */
+  #bits(i: number): number {
+    return this.#spans[(this.#first + i) * SPAN_FIELDS + 2]!;
   }
 
   get paths(): readonly string[] {
@@ -66,10 +76,9 @@ export class LazyRecord implements RobotRecord {
   get rules(): readonly Rule[] {
     if (this.#rules === null) {
       const paths = this.paths;
-      const data = this.#spans.data;
       const rules = new Array<Rule>(this.#count);
       for (let i = 0; i < this.#count; i++) {
-        const bits = data[(this.#first + i) * SPAN_FIELDS + 2]!;
+        const bits = this.#bits(i);
         const path = paths[i]!;
         const raw = this.#raw(i);
         // Without escapes the value is the path: keep one string.
@@ -81,7 +90,18 @@ export class LazyRecord implements RobotRecord {
   }
 
   allows(i: number): boolean {
-    const allow = (this.#spans.data[(this.#first + i) * SPAN_FIELDS + 2]! & 1) === 1;
+    const allow = (this.#bits(i) & 1) === 1;
     return this.paths[i] === '' ? !allow : allow;
+  }
+
+  match(path: string, syntax: Syntax): number {
+    const paths = this.paths;
+    // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does.
+    if (syntax !== MK1996 && !(this.#plain ??= !hasWildcards(paths))) {
+      return (this.#gym2008 ??= compileRules(paths, GYM2008))(path);
+    }
+    // A few literal rules are fastest tried in order, with nothing compiled.
+    if (paths.length <= LINEAR_LIMIT) return firstPrefix(paths, path);
+    return (this.#mk1996 ??= compileRules(paths, MK1996))(path);
   }
 }
