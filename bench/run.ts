@@ -4,9 +4,10 @@
 // exits 0 unless something crashes.
 //
 // Options: --json (machine-readable output), --quick (short batches, for a
-// rough look while working).
+// rough look while working), --wall (time on the wall clock instead of the
+// process's CPU time).
 import os from 'node:os';
-import { DEFAULT_TIMING, bytesPerSecond, callsPerSecond, canMeasureHeap, heapPerCopy, sink, type Rate, type TimingOptions } from './measure.js';
+import { DEFAULT_TIMING, bytesPerSecond, clock, callsPerSecond, canMeasureHeap, heapPerCopy, sink, type Rate, type TimingOptions } from './measure.js';
 import { RP_CAP_MS, runPathological, type PathologicalResult } from './pathological.js';
 import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rerpPass, rpCheck, rpParse, rpPass } from './subjects.js';
 import { kilobytes, mbPerSecond, milliseconds, passFail, perSecond, ratio, renderTable } from './table.js';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
   const json = args.has('--json');
   const timing: TimingOptions = args.has('--quick') ? { targetMs: 25, runs: 3 } : DEFAULT_TIMING;
+  clock.kind = args.has('--wall') ? 'wall' : 'cpu';
   const log = (line: string): void => {
     if (!json) process.stdout.write(line + '\n');
   };
@@ -144,9 +146,11 @@ async function main(): Promise<void> {
     syntaxes: SYNTAXES.map((s) => s.name),
     workloadDir: dir,
     heapMeasured: canMeasureHeap(),
+    clock: clock.kind,
   };
   log(`# rerp benchmark: ${environment.node}, ${environment.cpu} (${environment.cores} cores)`);
-  log(`workloads: ${dir ?? 'generated (../shared/bench/workload not found)'}; user agent ${USER_AGENT}; syntaxes ${environment.syntaxes.join(', ')}`);
+  log(`workloads: ${dir ?? 'generated (../shared/bench/workload not found)'}; user agent ${USER_AGENT}; syntaxes ${environment.syntaxes.join(', ')}; ` +
+    `clock: ${clock.kind === 'cpu' ? 'process CPU time' : 'wall time'}`);
 
   const files: FileResult[] = [];
   for (const name of WORKLOAD_NAMES) {
