@@ -1,7 +1,5 @@
 // Turning URLs and rule values into the comparable path form of SEMANTICS 4.
 
-const utf8 = new TextDecoder('utf-8');
-
 function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   const l = c | 0x20;
@@ -14,45 +12,88 @@ function hexValue(c: number): number {
  * decoded and runs of bytes are read as UTF-8 (invalid sequences become
  * U+FFFD), except `%2F`, which stays encoded (always upper case) so that an
  * encoded slash never equals a real one. Invalid escapes stay as they are.
+ *
+ * A run of byte escapes is decoded as `TextDecoder('utf-8')` decodes it, by
+ * the WHATWG decoder's own steps written out here (one U+FFFD per maximal
+ * invalid subpart): no buffer is built, and text between escapes is copied
+ * in slices.
  */
 export function decodePath(s: string): string {
   let i = s.indexOf('%');
   if (i < 0) return s;
-  let out = s.slice(0, i);
-  let bytes: number[] = [];
-  const flush = (): void => {
-    if (bytes.length > 0) {
-      out += utf8.decode(Uint8Array.from(bytes));
-      bytes = [];
-    }
-  };
   const n = s.length;
-  while (i < n) {
-    const c = s.charCodeAt(i);
-    if (c === 0x25 && i + 2 < n) {
-      const hi = hexValue(s.charCodeAt(i + 1));
-      const lo = hexValue(s.charCodeAt(i + 2));
-      if (hi >= 0 && lo >= 0) {
-        const b = hi * 16 + lo;
-        if (b === 0x2f) {
-          flush();
-          out += '%2F';
-        } else if (b < 0x80) {
-          flush();
-          out += String.fromCharCode(b);
-        } else {
-          bytes.push(b);
+  let out = '';
+  /** s[copied, i) is still to be copied. */
+  let copied = 0;
+  // UTF-8 decoder state for the current run of byte escapes (WHATWG Encoding, 4.1).
+  let need = 0;
+  let seen = 0;
+  let cp = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  while (i >= 0) {
+    const hi = i + 2 < n ? hexValue(s.charCodeAt(i + 1)) : -1;
+    const lo = hi >= 0 ? hexValue(s.charCodeAt(i + 2)) : -1;
+    if (lo < 0) {
+      i = s.indexOf('%', i + 1);
+      continue;
+    }
+    const b = hi * 16 + lo;
+    // Anything but another byte escape ends a run: an unfinished sequence is one U+FFFD.
+    if (need !== 0 && (b < 0x80 || copied < i)) {
+      out += '\ufffd';
+      need = 0;
+      lower = 0x80;
+      upper = 0xbf;
+    }
+    if (copied < i) out += s.slice(copied, i);
+    copied = i + 3;
+    if (b < 0x80) {
+      out += b === 0x2f ? '%2F' : String.fromCharCode(b);
+    } else {
+      for (;;) {
+        if (need === 0) {
+          seen = 0;
+          if (b >= 0xc2 && b <= 0xdf) {
+            need = 1;
+            cp = b & 0x1f;
+          } else if (b >= 0xe0 && b <= 0xef) {
+            if (b === 0xe0) lower = 0xa0;
+            else if (b === 0xed) upper = 0x9f;
+            need = 2;
+            cp = b & 0x0f;
+          } else if (b >= 0xf0 && b <= 0xf4) {
+            if (b === 0xf0) lower = 0x90;
+            else if (b === 0xf4) upper = 0x8f;
+            need = 3;
+            cp = b & 0x07;
+          } else {
+            out += '\ufffd';
+          }
+          break;
         }
-        i += 3;
-        continue;
+        if (b < lower || b > upper) {
+          // Not a continuation here: the sequence so far is one U+FFFD, and this byte starts afresh.
+          out += '\ufffd';
+          need = 0;
+          lower = 0x80;
+          upper = 0xbf;
+          continue;
+        }
+        lower = 0x80;
+        upper = 0xbf;
+        cp = (cp << 6) | (b & 0x3f);
+        if (++seen === need) {
+          out += String.fromCodePoint(cp);
+          need = 0;
+        }
+        break;
       }
     }
-    flush();
-    out += s[i];
-    i++;
+    i = s.indexOf('%', copied);
   }
-  flush();
-  return out;
+  if (need !== 0) out += '\ufffd';
+  return copied < n ? out + s.slice(copied) : out;
 }
 
 function isSchemeChar(c: number): boolean {
