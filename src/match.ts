@@ -117,8 +117,11 @@ export class PrefixChain {
   }
 }
 
-/** Up to this many literal rules are tried in order rather than indexed. */
-export const LINEAR_LIMIT = 12;
+/**
+ * Up to this many rules are tried one by one in file order rather than
+ * indexed: as fast at this size, and nothing to build or keep.
+ */
+export const SMALL_RECORD = 24;
 
 /** Index of the first of `prefixes` that `path` starts with, or -1. */
 export function firstPrefix(prefixes: readonly string[], path: string): number {
@@ -141,7 +144,7 @@ function linearMatcher(paths: readonly string[], indexes: readonly number[]): Ma
  */
 function literalMatcher(paths: readonly string[], indexes: readonly number[]): Matcher {
   if (paths.length === 0) return () => -1;
-  if (paths.length <= LINEAR_LIMIT) return linearMatcher(paths.slice(), indexes.slice());
+  if (paths.length <= SMALL_RECORD) return linearMatcher(paths.slice(), indexes.slice());
   return chainMatcher(paths, indexes);
 }
 
@@ -280,11 +283,31 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
   };
 }
 
+/** First match among a few GYM2008 rules, tried in file order. */
+function smallMatcher(paths: readonly string[]): Matcher {
+  // A prefix string or a pattern's parts per rule; bit k set when rule k is anchored.
+  let anchored = 0;
+  const tests = paths.map((path, k) => {
+    const split = splitPattern(path);
+    if (split === null || typeof split === 'string') return split ?? path;
+    if (split.anchored) anchored |= 1 << k;
+    return split.parts;
+  });
+  return (path) => {
+    for (let k = 0; k < tests.length; k++) {
+      const test = tests[k]!;
+      if (typeof test === 'string' ? path.startsWith(test) : matchParts(test, (anchored & (1 << k)) !== 0, path)) return k;
+    }
+    return -1;
+  };
+}
+
 /**
  * Compiles a record's rule paths (decoded, in file order) for one syntax into
  * a matcher that returns the index of the first rule that matches a path, or -1.
  */
 export function compileRules(paths: readonly string[], syntax: Syntax): Matcher {
+  if (syntax !== MK1996 && paths.length <= SMALL_RECORD) return smallMatcher(paths);
   const litPaths: string[] = [];
   const litIndexes: number[] = [];
   const patterns: Pattern[] = [];

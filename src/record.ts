@@ -1,7 +1,7 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compileRules, firstPrefix, hasWildcards, LINEAR_LIMIT, type Matcher } from './match.js';
+import { compileRules, firstPrefix, hasWildcards, SMALL_RECORD, type Matcher } from './match.js';
 import { decodePath } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { scrubValue } from './text.js';
@@ -12,6 +12,8 @@ import type { RobotRecord, Rule } from './model.js';
  * the text, after comment and white-space removal), line * 2 + allow.
  */
 export const SPAN_FIELDS = 3;
+
+const STAR: readonly string[] = Object.freeze(['*']);
 
 /**
  * A record built by the parser. Rule values are read from the text (scrubbed
@@ -40,8 +42,8 @@ export class LazyRecord implements RobotRecord {
   #plain: boolean | null = null;
 
   constructor(names: readonly string[], crawlDelay: number | null, line: number, text: string, spans: ArrayLike<number>, first: number, count: number) {
-    // Copies are sized exactly; lower-case names share the array.
-    this.names = names.slice();
+    // Copies are sized exactly (the usual `*` alone shares one array); lower-case names share the array.
+    this.names = names.length === 1 && names[0] === '*' ? STAR : names.slice();
     const lower = names.map((n) => n.toLowerCase());
     this.lowerNames = lower.every((n, k) => n === names[k]) ? this.names : lower;
     this.isDefault = names.includes('*');
@@ -101,7 +103,7 @@ export class LazyRecord implements RobotRecord {
       return (this.#gym2008 ??= compileRules(paths, GYM2008))(path);
     }
     // A few literal rules are fastest tried in order, with nothing compiled.
-    if (paths.length <= LINEAR_LIMIT) return firstPrefix(paths, path);
+    if (paths.length <= SMALL_RECORD) return firstPrefix(paths, path);
     return (this.#mk1996 ??= compileRules(paths, MK1996))(path);
   }
 }
