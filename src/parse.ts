@@ -30,6 +30,21 @@ function keyOf(name: string): Key {
   }
 }
 
+/** True when text[at, at + word.length) is `word` (lower case letters and `-`) in any case. */
+function isWord(text: string, at: number, word: string): boolean {
+  for (let j = 0; j < word.length; j++) if ((text.charCodeAt(at + j) | 0x20) !== word.charCodeAt(j)) return false;
+  return true;
+}
+
+/** The key of text[s, k): the usual ones compared in place, the rest through {@link keyOf}. */
+function keyAt(text: string, s: number, k: number): Key {
+  const n = k - s;
+  if (n === 8 && isWord(text, s, 'disallow')) return Key.Disallow;
+  if (n === 5 && isWord(text, s, 'allow')) return Key.Allow;
+  if (n === 10 && isWord(text, s, 'user-agent')) return Key.UserAgent;
+  return keyOf(text.slice(s, k));
+}
+
 function isKeyChar(c: number): boolean {
   const l = c | 0x20;
   return (l >= 0x61 && l <= 0x7a) || c === 0x2d;
@@ -63,6 +78,14 @@ const NO_SITEMAPS: readonly string[] = Object.freeze([]);
 /** Small span lists stay plain arrays: a typed array costs ~200 bytes of its own. */
 const TYPED_SPANS_FROM = 48;
 
+/** Keeps a record that has names and rules; drops the spans of one that has not. */
+function closeRecord(open: OpenRecord | null, spans: number[], kept: OpenRecord[]): void {
+  if (open === null) return;
+  open.count = spans.length / SPAN_FIELDS - open.first;
+  if (open.names.length > 0 && open.count > 0) kept.push(open);
+  else spans.length = open.first * SPAN_FIELDS;
+}
+
 /**
  * Parses robots.txt text into records as the Python original does.
  * Never throws: any string (or bytes, read as ISO-8859-1) gives a result.
@@ -76,26 +99,24 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   // Rule values are kept as positions (see record.ts), SPAN_FIELDS numbers a rule.
   const spans: number[] = [];
 
-  const close = (): void => {
-    if (current !== null) {
-      current.count = spans.length / SPAN_FIELDS - current.first;
-      if (current.names.length > 0 && current.count > 0) kept.push(current);
-      else spans.length = current.first * SPAN_FIELDS;
-    }
-    current = null;
-  };
 
   const len = text.length;
   let nextHash = -1;
+  // Next LF and CR at or after pos (len when none), found by indexOf and cached.
+  let nextLf = -1;
+  let nextCr = -1;
   let pos = 0;
   let lineNo = 0;
   while (pos <= len) {
-    let end = pos;
-    while (end < len) {
-      const c = text.charCodeAt(end);
-      if (c === 0x0a || c === 0x0d) break;
-      end++;
+    if (nextLf < pos) {
+      nextLf = text.indexOf('\n', pos);
+      if (nextLf < 0) nextLf = len;
     }
+    if (nextCr < pos) {
+      nextCr = text.indexOf('\r', pos);
+      if (nextCr < 0) nextCr = len;
+    }
+    const end = nextLf < nextCr ? nextLf : nextCr;
     lineNo++;
     const next = end < len && text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
 
@@ -105,7 +126,8 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     while (e > s && isPyWhitespace(text.charCodeAt(e - 1))) e--;
     if (s === e) {
       // 2.5: a blank line closes the record.
-      close();
+      closeRecord(current, spans, kept);
+      current = null;
       afterUserAgent = false;
     } else if (text.charCodeAt(s) !== 0x23) {
       // 1.4: cut the comment. nextHash is cached so the search stays linear.
@@ -119,11 +141,11 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
       }
       // 1.5 as the port chooses it: a directive only at the start, after a BOM.
       if (text.charCodeAt(s) === 0xfeff) s++;
-      else if (text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;
+      else if (text.charCodeAt(s) === 0xef && text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;
       while (s < e && isPyWhitespace(text.charCodeAt(s))) s++;
       let k = s;
       while (k < e && isKeyChar(text.charCodeAt(k))) k++;
-      const key = k < e && text.charCodeAt(k) === 0x3a ? keyOf(text.slice(s, k)) : Key.None;
+      const key = k < e && text.charCodeAt(k) === 0x3a ? keyAt(text, s, k) : Key.None;
       if (key !== Key.None) {
         let v = k + 1;
         while (v < e) {
@@ -141,7 +163,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
           const value = scrubValue(text.slice(v, e));
           if (key === Key.UserAgent) {
             if (!afterUserAgent) {
-              close();
+              closeRecord(current, spans, kept);
               current = { names: [], first: spans.length / SPAN_FIELDS, count: 0, crawlDelay: null, line: lineNo };
             }
             if (value !== '') current!.names.push(value);
@@ -159,7 +181,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     }
     pos = next;
   }
-  close();
+  closeRecord(current, spans, kept);
 
   const data = spans.length >= TYPED_SPANS_FROM ? Int32Array.from(spans) : spans.slice();
   const built = kept.map((o) => new LazyRecord(o.names, o.crawlDelay, o.line, text, data, o.first, o.count));

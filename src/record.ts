@@ -44,8 +44,12 @@ export class LazyRecord implements RobotRecord {
   constructor(names: readonly string[], crawlDelay: number | null, line: number, text: string, spans: ArrayLike<number>, first: number, count: number) {
     // Copies are sized exactly (the usual `*` alone shares one array); lower-case names share the array.
     this.names = names.length === 1 && names[0] === '*' ? STAR : names.slice();
-    const lower = names.map((n) => n.toLowerCase());
-    this.lowerNames = lower.every((n, k) => n === names[k]) ? this.names : lower;
+    let lower: string[] | null = null;
+    for (let k = 0; k < names.length; k++) {
+      const low = names[k]!.toLowerCase();
+      if (low !== names[k]) (lower ??= names.slice())[k] = low;
+    }
+    this.lowerNames = lower ?? this.names;
     this.isDefault = names.includes('*');
     this.crawlDelay = crawlDelay;
     this.line = line;
