@@ -36,13 +36,24 @@ function isWord(text: string, at: number, word: string): boolean {
   return true;
 }
 
-/** The key of text[s, k): the usual ones compared in place, the rest through {@link keyOf}. */
-function keyAt(text: string, s: number, k: number): Key {
-  const n = k - s;
-  if (n === 8 && isWord(text, s, 'disallow')) return Key.Disallow;
-  if (n === 5 && isWord(text, s, 'allow')) return Key.Allow;
-  if (n === 10 && isWord(text, s, 'user-agent')) return Key.UserAgent;
-  return keyOf(text.slice(s, k));
+/** True when the line text[s, e) starts with `word` (any case) and a colon. */
+function startsWithKey(text: string, s: number, e: number, word: string): boolean {
+  return s + word.length < e && text.charCodeAt(s + word.length) === 0x3a && isWord(text, s, word);
+}
+
+/**
+ * The key of the line text[s, e) (the run of letters and `-` before a colon)
+ * in the low 4 bits, the key's length above them. The usual keys are compared
+ * in place, the rest go through {@link keyOf}.
+ */
+function keyAt(text: string, s: number, e: number): number {
+  const c = text.charCodeAt(s) | 0x20;
+  if (c === 0x64 && startsWithKey(text, s, e, 'disallow')) return Key.Disallow | (8 << 4);
+  if (c === 0x61 && startsWithKey(text, s, e, 'allow')) return Key.Allow | (5 << 4);
+  if (c === 0x75 && startsWithKey(text, s, e, 'user-agent')) return Key.UserAgent | (10 << 4);
+  let k = s;
+  while (k < e && isKeyChar(text.charCodeAt(k))) k++;
+  return (k < e && text.charCodeAt(k) === 0x3a ? keyOf(text.slice(s, k)) : Key.None) | ((k - s) << 4);
 }
 
 function isKeyChar(c: number): boolean {
@@ -143,9 +154,9 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
       if (text.charCodeAt(s) === 0xfeff) s++;
       else if (text.charCodeAt(s) === 0xef && text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;
       while (s < e && isPyWhitespace(text.charCodeAt(s))) s++;
-      let k = s;
-      while (k < e && isKeyChar(text.charCodeAt(k))) k++;
-      const key = k < e && text.charCodeAt(k) === 0x3a ? keyAt(text, s, k) : Key.None;
+      const found = keyAt(text, s, e);
+      const key: Key = found & 15;
+      const k = s + (found >>> 4);
       if (key !== Key.None) {
         let v = k + 1;
         while (v < e) {
