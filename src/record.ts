@@ -1,7 +1,7 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compileRules, firstPrefix, hasWildcards, SMALL_RECORD, type Matcher } from './match.js';
+import { compileRules, firstPrefix, hasWildcards, type Matcher } from './match.js';
 import { decodePath } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { scrubValue } from './text.js';
@@ -14,6 +14,9 @@ import type { RobotRecord, Rule } from './model.js';
 export const SPAN_FIELDS = 3;
 
 const STAR: readonly string[] = Object.freeze(['*']);
+
+/** Up to this many literal rules, matching needs nothing compiled. */
+const FEW_RULES = 24;
 
 /**
  * A record built by the parser. Rule values are read from the text (scrubbed
@@ -106,8 +109,8 @@ export class LazyRecord implements RobotRecord {
     if (syntax !== MK1996 && !(this.#plain ??= !hasWildcards(paths))) {
       return (this.#gym2008 ??= compileRules(paths, GYM2008))(path);
     }
-    // A few literal rules are fastest tried in order, with nothing compiled.
-    if (paths.length <= SMALL_RECORD) return firstPrefix(paths, path);
+    // A very few literal rules are fastest tried in order, with nothing compiled.
+    if (paths.length <= FEW_RULES) return firstPrefix(paths, path);
     return (this.#mk1996 ??= compileRules(paths, MK1996))(path);
   }
 }
