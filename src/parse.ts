@@ -89,12 +89,34 @@ const NO_SITEMAPS: readonly string[] = Object.freeze([]);
 /** Small span lists stay plain arrays: a typed array costs ~200 bytes of its own. */
 const TYPED_SPANS_FROM = 48;
 
-/** Keeps a record that has names and rules; drops the spans of one that has not. */
-function closeRecord(open: OpenRecord | null, spans: number[], kept: OpenRecord[]): void {
-  if (open === null) return;
-  open.count = spans.length / SPAN_FIELDS - open.first;
+/**
+ * Keeps a record that has names and rules. Returns how many span numbers
+ * stay in use: a dropped record's spans are given back.
+ */
+function closeRecord(open: OpenRecord | null, used: number, kept: OpenRecord[]): number {
+  if (open === null) return used;
+  open.count = used / SPAN_FIELDS - open.first;
   if (open.names.length > 0 && open.count > 0) kept.push(open);
-  else spans.length = open.first * SPAN_FIELDS;
+  else used = open.first * SPAN_FIELDS;
+  return used;
+}
+
+/**
+ * Span numbers are written here during a parse, then copied out at their
+ * exact size: no buffer is allocated or grown per parse. Parsing runs no
+ * other code while it writes, so one buffer serves every parse.
+ */
+let scratch = new Int32Array(1024);
+
+/** A buffer this big is not kept after the parse that needed it. */
+const SCRATCH_KEPT = 1 << 16;
+
+/** The first `used` span numbers, as compact as their count allows. */
+function finalSpans(data: Int32Array, used: number): ArrayLike<number> {
+  if (used >= TYPED_SPANS_FROM) return data.slice(0, used);
+  const small = new Array<number>(used);
+  for (let k = 0; k < used; k++) small[k] = data[k]!;
+  return small;
 }
 
 /**
@@ -108,7 +130,8 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
   // Rule values are kept as positions (see record.ts), SPAN_FIELDS numbers a rule.
-  const spans: number[] = [];
+  let spans = scratch;
+  let used = 0;
 
 
   const len = text.length;
@@ -137,7 +160,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     while (e > s && isPyWhitespace(text.charCodeAt(e - 1))) e--;
     if (s === e) {
       // 2.5: a blank line closes the record.
-      closeRecord(current, spans, kept);
+      used = closeRecord(current, used, kept);
       current = null;
       afterUserAgent = false;
     } else if (text.charCodeAt(s) !== 0x23) {
@@ -168,14 +191,21 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
           afterUserAgent = false;
           if (current !== null) {
             // The value is scrubbed and decoded when the record is first used.
-            spans.push(v, e, lineNo * 2 + (key === Key.Allow ? 1 : 0));
+            if (used + SPAN_FIELDS > spans.length) {
+              const grown = new Int32Array(spans.length * 2);
+              grown.set(spans);
+              spans = grown;
+            }
+            spans[used++] = v;
+            spans[used++] = e;
+            spans[used++] = lineNo * 2 + (key === Key.Allow ? 1 : 0);
           }
         } else {
           const value = scrubValue(text.slice(v, e));
           if (key === Key.UserAgent) {
             if (!afterUserAgent) {
-              closeRecord(current, spans, kept);
-              current = { names: [], first: spans.length / SPAN_FIELDS, count: 0, crawlDelay: null, line: lineNo };
+              used = closeRecord(current, used, kept);
+              current = { names: [], first: used / SPAN_FIELDS, count: 0, crawlDelay: null, line: lineNo };
             }
             if (value !== '') current!.names.push(value);
             afterUserAgent = true;
@@ -192,9 +222,10 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     }
     pos = next;
   }
-  closeRecord(current, spans, kept);
+  used = closeRecord(current, used, kept);
 
-  const data = spans.length >= TYPED_SPANS_FROM ? Int32Array.from(spans) : spans.slice();
+  const data = finalSpans(spans, used);
+  if (spans.length <= SCRATCH_KEPT) scratch = spans;
   const built = kept.map((o) => new LazyRecord(o.names, o.crawlDelay, o.line, text, data, o.first, o.count));
   // 2.6: records naming `*` go last, each group in file order.
   const records = new Array<RobotRecord>(built.length);
