@@ -1,7 +1,7 @@
 // Runs one pathological case through robots-parser in a worker thread, so the
 // main thread can stop it (worker.terminate) when it passes the time cap.
 import { parentPort, workerData } from 'node:worker_threads';
-import { clock, millisecondsPerSlowCall } from './measure.js';
+import { millisecondsPerSlowCall } from './measure.js';
 import { rpCheck, rpParse } from './subjects.js';
 
 /** What the main thread sends: the robots.txt, the URL and a time budget. */
@@ -9,11 +9,9 @@ export interface RpCase {
   readonly text: string;
   readonly url: string;
   readonly budgetMs: number;
-  readonly clock: 'cpu' | 'wall';
 }
 
 const job = workerData as RpCase;
-clock.kind = job.clock;
 const robots = rpParse(job.text);
 rpCheck(robots, job.url);
 parentPort!.postMessage(millisecondsPerSlowCall(() => void rpCheck(robots, job.url), job.budgetMs));
