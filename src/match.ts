@@ -193,11 +193,13 @@ export type KeyScan = (path: string, rank: Int32Array, below: number, visit: (sl
 
 /**
  * Compiles a finder for which of many literal keys (each at least two
- * characters long, slots being their indexes) occur in a path, in one scan of
- * the path: a 128-bit set of the keys' first characters skips most path
- * characters, and a hash table of the keys' two-character openings (about
- * four buckets a key, stored as offsets into one array of slots) gives the
- * few keys worth comparing at the others.
+ * characters long, slots being their indexes) occur in a path, in one pass
+ * over the path. When the keys open with at most two distinct characters
+ * (`?name` and `&name` keys, say), indexOf jumps from one such character to
+ * the next; otherwise every character is looked at, and a 128-bit set of the
+ * opening characters skips most. At each opening, a hash table of the keys'
+ * two-character openings (about four buckets a key, stored as offsets into
+ * one array of slots) gives the few keys worth comparing.
  */
 export function keyScanner(keys: readonly string[]): KeyScan {
   const n = keys.length;
@@ -208,10 +210,12 @@ export function keyScanner(keys: readonly string[]): KeyScan {
   const opens = new Int32Array(4);
   const found = new Uint32Array(n);
   let epoch = 0;
+  let firsts = '';
   for (let slot = 0; slot < n; slot++) {
     const key = keys[slot]!;
     const c0 = key.charCodeAt(0);
     if (c0 < 128) opens[c0 >>> 5]! |= 1 << (c0 & 31);
+    if (!firsts.includes(key[0]!)) firsts += key[0]!;
     head[bigram(c0, key.charCodeAt(1), bits) + 1]!++;
   }
   for (let h = 1; h < head.length; h++) head[h]! += head[h - 1]!;
@@ -220,16 +224,31 @@ export function keyScanner(keys: readonly string[]): KeyScan {
     const key = keys[slot]!;
     order[fill[bigram(key.charCodeAt(0), key.charCodeAt(1), bits)]!++] = slot;
   }
+  const jump = firsts.length <= 2;
+  const first0 = firsts[0] ?? '';
+  const first1 = firsts[1] ?? '';
   return (path, rank, below, visit) => {
     epoch = (epoch + 1) >>> 0;
     if (epoch === 0) {
       found.fill(0);
       epoch = 1;
     }
-    for (let i = 0, last = path.length - 1; i < last; i++) {
-      const c = path.charCodeAt(i);
-      if (c < 128 && (opens[c >>> 5]! & (1 << (c & 31))) === 0) continue;
-      const h = bigram(c, path.charCodeAt(i + 1), bits);
+    const last = path.length - 1;
+    // Jumping: the next occurrence of each opening character, -1 when none is left.
+    let next0 = jump ? path.indexOf(first0) : -1;
+    let next1 = jump && first1 !== '' ? path.indexOf(first1) : -1;
+    for (let i = -1; ; ) {
+      if (jump) {
+        i = next0 < 0 ? next1 : next1 < 0 || next0 < next1 ? next0 : next1;
+        if (i < 0 || i >= last) break;
+        if (i === next0) next0 = path.indexOf(first0, i + 1);
+        else next1 = path.indexOf(first1, i + 1);
+      } else {
+        if (++i >= last) break;
+        const c = path.charCodeAt(i);
+        if (c < 128 && (opens[c >>> 5]! & (1 << (c & 31))) === 0) continue;
+      }
+      const h = bigram(path.charCodeAt(i), path.charCodeAt(i + 1), bits);
       for (let k = head[h]!, end = head[h + 1]!; k < end; k++) {
         const slot = order[k]!;
         if (rank[slot]! >= below || found[slot] === epoch || !path.startsWith(keys[slot]!, i)) continue;
