@@ -78,6 +78,8 @@ interface OpenRecord {
   names: string[];
   /** Index in the spans of the record's first rule. */
   first: number;
+  /** Where the record's first line starts in the text. */
+  offset: number;
   /** Number of rules, set when the record closes. */
   count: number;
   crawlDelay: number | null;
@@ -197,15 +199,14 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
               spans = grown;
             }
             spans[used++] = v;
-            spans[used++] = e;
-            spans[used++] = lineNo * 2 + (key === Key.Allow ? 1 : 0);
+            spans[used++] = e * 2 + (key === Key.Allow ? 1 : 0);
           }
         } else {
           const value = scrubValue(text.slice(v, e));
           if (key === Key.UserAgent) {
             if (!afterUserAgent) {
               used = closeRecord(current, used, kept);
-              current = { names: [], first: used / SPAN_FIELDS, count: 0, crawlDelay: null, line: lineNo };
+              current = { names: [], first: used / SPAN_FIELDS, offset: pos, count: 0, crawlDelay: null, line: lineNo };
             }
             if (value !== '') current!.names.push(value);
             afterUserAgent = true;
@@ -226,7 +227,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
 
   const data = finalSpans(spans, used);
   if (spans.length <= SCRATCH_KEPT) scratch = spans;
-  const built = kept.map((o) => new LazyRecord(o.names, o.crawlDelay, o.line, text, data, o.first, o.count));
+  const built = kept.map((o) => new LazyRecord(o.names, o.crawlDelay, o.line, text, o.offset, data, o.first, o.count));
   // 2.6: records naming `*` go last, each group in file order.
   const records = new Array<RobotRecord>(built.length);
   let k = 0;

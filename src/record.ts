@@ -8,10 +8,11 @@ import { scrubValue } from './text.js';
 import type { RobotRecord, Rule } from './model.js';
 
 /**
- * Numbers stored per rule in a parse's span list: value start, value end (in
- * the text, after comment and white-space removal), line * 2 + allow.
+ * Numbers stored per rule in a parse's span list: value start and value end
+ * * 2 + allow (the value's ends in the text, after comment and white-space
+ * removal). Line numbers are counted again when Rule objects are built.
  */
-export const SPAN_FIELDS = 3;
+export const SPAN_FIELDS = 2;
 
 const STAR: readonly string[] = Object.freeze(['*']);
 
@@ -31,6 +32,8 @@ export class LazyRecord implements RobotRecord {
   readonly crawlDelay: number | null;
   readonly line: number;
   readonly #text: string;
+  /** Where the record's first line starts in the text. */
+  readonly #offset: number;
   /** The parse's span list, shared by its records. */
   readonly #spans: ArrayLike<number>;
   /** Index in the spans of this record's first rule. */
@@ -44,7 +47,16 @@ export class LazyRecord implements RobotRecord {
   /** True when no path has `*` or a final `$`; null until first needed. */
   #plain: boolean | null = null;
 
-  constructor(names: readonly string[], crawlDelay: number | null, line: number, text: string, spans: ArrayLike<number>, first: number, count: number) {
+  constructor(
+    names: readonly string[],
+    crawlDelay: number | null,
+    line: number,
+    text: string,
+    offset: number,
+    spans: ArrayLike<number>,
+    first: number,
+    count: number,
+  ) {
     // Copies are sized exactly (the usual `*` alone shares one array); lower-case names share the array.
     this.names = names.length === 1 && names[0] === '*' ? STAR : names.slice();
     let lower: string[] | null = null;
@@ -57,20 +69,25 @@ export class LazyRecord implements RobotRecord {
     this.crawlDelay = crawlDelay;
     this.line = line;
     this.#text = text;
+    this.#offset = offset;
     this.#spans = spans;
     this.#first = first;
     this.#count = count;
   }
 
-  /** The value of rule `i` as written (comment and white space removed). */
-  #raw(i: number): string {
-    const at = (this.#first + i) * SPAN_FIELDS;
-    return scrubValue(this.#text.slice(this.#spans[at]!, this.#spans[at + 1]!));
+  /** Where the value of rule `i` starts in the text. */
+  #start(i: number): number {
+    return this.#spans[(this.#first + i) * SPAN_FIELDS]!;
   }
 
-  /** Line * 2 + allow of rule `i`. */
+  /** Value end * 2 + allow of rule `i`. */
   #bits(i: number): number {
-    return this.#spans[(this.#first + i) * SPAN_FIELDS + 2]!;
+    return this.#spans[(this.#first + i) * SPAN_FIELDS + 1]!;
+  }
+
+  /** The value of rule `i` as written (comment and white space removed). */
+  #raw(i: number): string {
+    return scrubValue(this.#text.slice(this.#start(i), this.#bits(i) >>> 1));
   }
 
   get paths(): readonly string[] {
@@ -85,13 +102,21 @@ export class LazyRecord implements RobotRecord {
   get rules(): readonly Rule[] {
     if (this.#rules === null) {
       const paths = this.paths;
+      const text = this.#text;
       const rules = new Array<Rule>(this.#count);
+      // Lines are counted on from the record's first line as the parser counts
+      // them: LF, CR and CR LF each end one.
+      let line = this.line;
+      let at = this.#offset;
       for (let i = 0; i < this.#count; i++) {
-        const bits = this.#bits(i);
+        for (const start = this.#start(i); at < start; at++) {
+          const c = text.charCodeAt(at);
+          if (c === 0x0a || (c === 0x0d && text.charCodeAt(at + 1) !== 0x0a)) line++;
+        }
         const path = paths[i]!;
         const raw = this.#raw(i);
         // Without escapes the value is the path: keep one string.
-        rules[i] = { allow: (bits & 1) === 1, raw: raw === path ? path : raw, path, line: bits >>> 1 };
+        rules[i] = { allow: (this.#bits(i) & 1) === 1, raw: raw === path ? path : raw, path, line };
       }
       this.#rules = rules;
     }
