@@ -1,0 +1,87 @@
+// The indexes behind matching (rules tried in order up to 24, the prefix
+// chain and the key scanner above that, GYM2008 sharing the MK1996 matcher)
+// against a plain reference: every rule tried in file order with a textbook
+// glob match (SEMANTICS 4.3 to 4.5).
+import test, { type ExecutionContext } from 'ava';
+import fc from 'fast-check';
+import { compileRules } from '../src/match.js';
+import { parseRobots } from '../src/parse.js';
+import { GYM2008, MK1996, type Syntax } from '../src/syntax.js';
+
+/** GYM2008 pattern match by dynamic programming: `*` any run, one trailing `$` anchors, from the start. */
+function globMatches(pattern: string, path: string): boolean {
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  // reach[j]: the pattern so far matches path[0, j).
+  let reach = Array.from({ length: path.length + 1 }, (_, j) => j === 0);
+  for (const c of body) {
+    const next = new Array<boolean>(path.length + 1).fill(false);
+    if (c === '*') {
+      let any = false;
+      for (let j = 0; j <= path.length; j++) next[j] = any ||= reach[j]!;
+    } else {
+      for (let j = 0; j < path.length; j++) next[j + 1] = reach[j]! && path[j] === c;
+    }
+    reach = next;
+  }
+  return anchored ? reach[path.length]! : reach.includes(true);
+}
+
+/** The first rule that matches, in file order, or -1. */
+function reference(rules: readonly string[], path: string, syntax: Syntax): number {
+  return rules.findIndex((rule) =>
+    syntax === GYM2008 && (rule.includes('*') || rule.endsWith('$')) ? globMatches(rule, path) : path.startsWith(rule),
+  );
+}
+
+// Few characters, so that rules and paths share prefixes, keys and near misses.
+const ruleChars = fc.constantFrom('/', '/', 'a', 'b', 'c', '?', '&', '=', '.', '*', '*', '$');
+const pathChars = fc.constantFrom('/', 'a', 'b', 'c', '?', '&', '=', '.', '*', '$');
+const rule = fc.oneof(
+  fc.string({ unit: ruleChars, maxLength: 7 }).map((s) => '/' + s),
+  fc.string({ unit: ruleChars, maxLength: 6 }),
+);
+const path = fc.string({ unit: pathChars, maxLength: 16 }).map((s) => '/' + s);
+/** Query-key wildcards as large real files have them (`*?name*`, `*&name*`): keys opening with two characters. */
+const queryRule = fc.tuple(fc.constantFrom('*?', '*&', '/*?', '/a*&'), fc.string({ unit: fc.constantFrom('a', 'b', 'c', '='), minLength: 1, maxLength: 3 }), fc.constantFrom('*', '', '$')).map((p) => p.join(''));
+const queryPath = fc.tuple(path, fc.array(fc.tuple(fc.constantFrom('?', '&'), fc.string({ unit: fc.constantFrom('a', 'b', 'c', '='), maxLength: 4 })), { maxLength: 3 })).map(([p, q]) => p + q.flat().join(''));
+
+/** Asserts that a property holds on `numRuns` generated cases, reporting a counterexample otherwise. */
+function holds<T extends [unknown, ...unknown[]]>(t: ExecutionContext, property: fc.IProperty<T>, numRuns: number): void {
+  const result = fc.check(property, { numRuns });
+  t.false(result.failed, fc.defaultReportMessage(result) ?? '');
+}
+
+function agrees(rules: readonly string[], paths: readonly string[], syntax: Syntax): boolean {
+  const match = compileRules(rules, syntax);
+  return paths.every((p) => match(p) === reference(rules, p, syntax));
+}
+
+test('GYM2008 matchers of up to 24 rules find the first matching rule', (t) => {
+  holds(t, fc.property(fc.array(rule, { minLength: 1, maxLength: 24 }), fc.array(path, { maxLength: 30 }), (rules, paths) => agrees(rules, paths, GYM2008)), 400);
+});
+
+test('GYM2008 matchers of more than 24 rules find the first matching rule', (t) => {
+  holds(t, fc.property(fc.array(rule, { minLength: 25, maxLength: 120 }), fc.array(path, { maxLength: 30 }), (rules, paths) => agrees(rules, paths, GYM2008)), 300);
+});
+
+test('MK1996 matchers of up to 24 rules find the first rule that is a prefix', (t) => {
+  holds(t, fc.property(fc.array(rule, { minLength: 1, maxLength: 24 }), fc.array(path, { maxLength: 30 }), (rules, paths) => agrees(rules, paths, MK1996)), 400);
+});
+
+test('MK1996 matchers of more than 24 rules find the first rule that is a prefix', (t) => {
+  holds(t, fc.property(fc.array(rule, { minLength: 25, maxLength: 120 }), fc.array(path, { maxLength: 30 }), (rules, paths) => agrees(rules, paths, MK1996)), 300);
+});
+
+test('many query-key wildcards are found wherever their key occurs', (t) => {
+  holds(t, fc.property(fc.array(fc.oneof(queryRule, rule), { minLength: 25, maxLength: 150 }), fc.array(queryPath, { maxLength: 30 }), (rules, paths) => agrees(rules, paths, GYM2008)), 300);
+});
+
+test('a parsed record answers as the reference in both syntaxes', (t) => {
+  const property = fc.property(fc.array(rule, { minLength: 1, maxLength: 60 }), fc.array(path, { maxLength: 20 }), (rules, paths) => {
+    const text = ['User-agent: *', ...rules.map((r, k) => `${k % 3 === 0 ? 'Allow' : 'Disallow'}: ${r}`)].join('\n');
+    const record = parseRobots(text).records[0]!;
+    return paths.every((p) => record.match(p, MK1996) === reference(rules, p, MK1996) && record.match(p, GYM2008) === reference(rules, p, GYM2008));
+  });
+  holds(t, property, 300);
+});
