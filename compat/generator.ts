@@ -44,7 +44,7 @@ const AGENTS = [
 const PATHS = [
   '/', '/a', '/a/', '/a/b', '/ab', '/a/b/c', '/private', '/private/', '/private/x.html', '/index.html',
   '/p%41th', '/path', '/a%2Fb', '/a%2fb', '/x%2F', '/caf%C3%A9', '/café', '/a?', '/a?x=1', '/search?q=',
-  '/a;p', '/a;', '/a%3F', '/a%3Fx', '/a%23', '/a%23b', '/a%3B', '/*', '/a*', '/a$', '/%7Euser', '/~user',
+  '/a;p', '/a;', '/a%3F', '/a%3Fx', '/a%23', '/a%23b', '/b%23top', '/a%3B', '/*', '/a*', '/a$', '/%7Euser', '/~user',
   '/a b', '/%zz', '/%E9', '/a%20b', '/a%09b', '*', 'private', '/A', '/a%2', '/robots.txt', '/%61',
 ];
 const SUFFIXES = ['', '', '', 'x', '/', '/y.html', '?q=1', ';p', '#frag', '#', '?', '%2Fz', 'b', '?#f', '%3F', '\tz'];
@@ -87,7 +87,7 @@ export function generate(seed: number, count: number): GeneratedFile[] {
           const r = rnd();
           if (r < 0.08) lines.push('# between agents');
           else if (r < 0.12) lines.push(`Sitemap: ${pick(SITEMAPS)}`);
-          else if (r < 0.15) lines.push(`Request-rate: ${pick(RATES)}`);
+          else if (r < 0.16) lines.push(`Request-rate: ${pick(RATES)}`);
           else if (r < 0.18) lines.push(pick(OTHERS));
           else if (r < 0.2) lines.push(' ');
         }
@@ -126,7 +126,7 @@ export function generate(seed: number, count: number): GeneratedFile[] {
       const at = robots.indexOf(eol, int(0, robots.length));
       if (at >= 0) robots = robots.slice(0, at) + pick(BREAKS_PY_ONLY) + robots.slice(at + eol.length);
     }
-    if (chance(0.03)) robots = '\ufeff' + robots;
+    if (chance(0.06)) robots = '\ufeff' + robots;
 
     const agents: string[] = [];
     while (agents.length < 3) {
@@ -140,7 +140,7 @@ export function generate(seed: number, count: number): GeneratedFile[] {
         path = pick(rulePaths) + pick(SUFFIXES);
         if (chance(0.1)) path = path.replace(/[a-z]/, (c) => '%' + c.charCodeAt(0).toString(16));
         if (chance(0.05)) path = path.replace('/', '%2F');
-        if (chance(0.1)) path = path.replace(/%23/i, '#');
+        if (chance(0.4)) path = path.replace(/%23/i, '#');
       } else path = pick(PATHS) + pick(SUFFIXES);
       if (!path.startsWith('/')) path = '/' + path; // relative URLs are a documented port choice, not generated
       if (chance(0.03)) {

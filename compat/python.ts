@@ -43,9 +43,9 @@ export interface PyInfo {
 /** Thrown when python3 cannot be run: the compat suite needs it and is never skipped. */
 export class PythonMissingError extends Error {
   readonly code = 'ERR_COMPAT_NO_PYTHON';
-  constructor(cause: string) {
+  constructor(python: string, cause: string) {
     super(
-      `The compat suite runs Python's urllib.robotparser and could not start '${PYTHON}' (${cause}). ` +
+      `The compat suite runs Python's urllib.robotparser and could not start '${python}' (${cause}). ` +
         'Install Python 3.8 or newer as python3 (every development machine and CI has it), ' +
         'or point COMPAT_PYTHON at an interpreter.',
     );
@@ -94,8 +94,8 @@ export class PythonSession {
    * Starts the driver and reads which Python it is.
    * @throws PythonMissingError when the interpreter cannot be started or is older than 3.8.
    */
-  static async start(): Promise<PythonSession> {
-    const child = spawn(PYTHON, ['-I', DRIVER], { stdio: ['pipe', 'pipe', 'pipe'] });
+  static async start(python = PYTHON): Promise<PythonSession> {
+    const child = spawn(python, ['-I', DRIVER], { stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin.on('error', () => undefined); // a dead driver is reported by 'close'
     const first = await new Promise<{ line: string; rest: string }>((resolve, reject) => {
       let out = '';
@@ -110,14 +110,14 @@ export class PythonSession {
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
-      child.on('error', (e: NodeJS.ErrnoException) => reject(new PythonMissingError(e.code ?? e.message)));
-      child.on('close', (code) => reject(new PythonMissingError(`exit ${code}${err ? ': ' + err.trim() : ''}`)));
+      child.on('error', (e: NodeJS.ErrnoException) => reject(new PythonMissingError(python, e.code ?? e.message)));
+      child.on('close', (code) => reject(new PythonMissingError(python, `exit ${code}${err ? ': ' + err.trim() : ''}`)));
     });
     const info = JSON.parse(first.line) as PyInfo;
     const [major, minor] = info.version;
     if (major < 3 || (major === 3 && minor < 8)) {
       child.kill();
-      throw new PythonMissingError(`found Python ${info.version.join('.')}; site_maps() needs 3.8 or newer`);
+      throw new PythonMissingError(python, `found Python ${info.version.join('.')}; site_maps() needs 3.8 or newer`);
     }
     return new PythonSession(child, info, first.rest);
   }

@@ -171,5 +171,7 @@ export function pyForm(raw: string, kind: 'rule' | 'url', steps: PyFormSteps): s
   // Python compares a rule that normalised to '' as a prefix of every URL
   // without inverting it; '' means "invert" to the port, '/' does not.
   if (kind === 'rule' && out === '' && raw !== '') return '/';
+  // A path starting `//` would be read as an authority again: give it one.
+  if (kind === 'url' && out.startsWith('//')) return `x://host${out}`;
   return out;
 }
