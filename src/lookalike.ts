@@ -12,6 +12,10 @@ function chompLine(line: unknown): string {
   return s.endsWith('\n') || s.endsWith('\r') ? s.slice(0, -1) : s;
 }
 
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return value != null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+}
+
 /**
  * A stand-in for Python's `urllib.robotparser.RobotFileParser` with all the
  * features of {@link RobotExclusionRulesParser}, as the original's
@@ -66,14 +70,15 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
   }
 
   /**
-   * Parses robots.txt content given as a list of lines (Python's
-   * `parse(lines)`), a string, or bytes (read as ISO-8859-1), then calls
+   * Parses robots.txt content given as a list (or any iterable) of lines,
+   * as Python's `parse(lines)` takes, a string, or bytes (read as
+   * ISO-8859-1), then calls
    * {@link modified}. List elements are lines: a line ending on an element
    * (as `readlines()` leaves) is its own, not an extra blank line. The
    * original joins the list with no separator at all, a bug this fixes.
    */
-  override parse(lines: string | readonly string[] | Uint8Array): void {
-    super.parse(Array.isArray(lines) ? lines.map(chompLine).join('\n') : (lines as string | Uint8Array));
+  override parse(lines: string | Iterable<string> | Uint8Array): void {
+    super.parse(typeof lines === 'string' || lines instanceof Uint8Array || !isIterable(lines) ? lines : Array.from(lines, chompLine).join('\n'));
     this.modified();
   }
 

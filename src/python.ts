@@ -17,7 +17,8 @@ export { RobotsError, RobotsFetchError, RobotsEncodingError } from './errors.js'
 
 /** Python's `timeout` in seconds (a number or None), or this package's fetch options. */
 function fetchOptions(timeout: number | null | undefined | FetchOptions): FetchOptions | undefined {
-  if (timeout === null || timeout === undefined) return undefined;
+  // The original tests `if timeout:`, so 0 means no timeout too.
+  if (timeout === null || timeout === undefined || timeout === 0) return undefined;
   // Python's fetch(url, timeout) counts seconds; ours counts milliseconds.
   return typeof timeout === 'number' ? { timeout: timeout * 1000 } : timeout;
 }

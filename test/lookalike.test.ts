@@ -28,6 +28,18 @@ test('blank list elements still end a record', (t) => {
   t.false(rp.canFetch('b', '/b'));
 });
 
+test('parse takes any iterable of lines', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(new Set(['User-agent: *', 'Disallow: /x']));
+  t.false(rp.canFetch('bot', '/x'));
+  rp.parse((function* () {
+    yield 'User-agent: *';
+    yield 'Disallow: /y';
+  })());
+  t.false(rp.canFetch('bot', '/y'));
+  t.true(rp.canFetch('bot', '/x'));
+});
+
 test('parse also takes a string or bytes', (t) => {
   const rp = new RobotFileParserLookalike();
   rp.parse('User-agent: *\nDisallow: /x');

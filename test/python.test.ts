@@ -92,7 +92,7 @@ test("fetch's number argument is Python's timeout in seconds", async (t) => {
   t.is(rerp.response_code, 0);
 });
 
-test('fetch also takes the options object, and null as no timeout', async (t) => {
+test('fetch also takes the options object, and null or 0 as no timeout', async (t) => {
   const server = await startServer({ '/robots.txt': respond(503) });
   t.teardown(() => server.close());
   const rerp = new RobotExclusionRulesParser();
@@ -100,6 +100,9 @@ test('fetch also takes the options object, and null as no timeout', async (t) =>
   t.false(rerp.is_allowed('bot', '/'));
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), null), { instanceOf: RobotsFetchError });
   t.is(rerp.response_code, 503);
+  // Python's original tests `if timeout:`, so 0 is no timeout rather than an error.
+  await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), 0), { instanceOf: RobotsFetchError });
+  await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), -1), { instanceOf: RangeError });
 });
 
 test('the lookalike answers under the standard library names', (t) => {
