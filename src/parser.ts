@@ -1,10 +1,10 @@
+import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
+import { nowSeconds, SEVEN_DAYS } from './expiry.js';
 import { parseRobots } from './parse.js';
 import { compileRules, type Matcher } from './match.js';
 import { matchTarget } from './path.js';
 import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
 import type { ParsedRobots, RobotRecord, Rule } from './model.js';
-import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
-import { nowSeconds, SEVEN_DAYS } from './expiry.js';
 
 /** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
 export interface Verdict {
@@ -44,6 +44,72 @@ export class RobotExclusionRulesParser {
   #parsed: ParsedRobots = EMPTY;
   #matchers = new Map<RobotRecord, Matcher[]>();
   #byAgent = new Map<string, RobotRecord | null>();
+
+  /**
+   * Parses robots.txt content, replacing all rules and sitemaps held before.
+   * Bytes are decoded as ISO-8859-1. Never throws, whatever the input.
+   */
+  parse(text: string | Uint8Array): void {
+    this.#parsed = parseRobots(text);
+    this.#matchers = new Map();
+    this.#byAgent = new Map();
+  }
+
+  /** The parsed form, for adapters in this package. @internal */
+  protected get parsed(): ParsedRobots {
+    return this.#parsed;
+  }
+
+  /**
+   * Whether `userAgent` may fetch `url`. The first record whose name is `*` or
+   * a case-insensitive substring of `userAgent` applies; its first matching
+   * rule in file order decides; no match means allowed.
+   * @param url An absolute URL or a path; never throws on any string.
+   * @param syntax {@link GYM2008} (default) or {@link MK1996}.
+   * @throws RangeError for any other syntax value.
+   */
+  isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+    const s = checkSyntax(syntax);
+    const record = this.#recordFor(userAgent);
+    if (record === null) return true;
+    const i = this.#matcher(record, s)(matchTarget(url));
+    return i < 0 || ruleAllows(record.rules[i]!);
+  }
+
+  /**
+   * Explains {@link isAllowed}'s answer: which record applied and which rule
+   * decided, with 1-based line numbers in the parsed text.
+   * @throws RangeError for an unknown syntax value.
+   */
+  explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
+    const s = checkSyntax(syntax);
+    const record = this.#recordFor(userAgent);
+    if (record === null) return { allowed: true, record: null, rule: null };
+    const i = this.#matcher(record, s)(matchTarget(url));
+    const applied = { names: record.names, line: record.line };
+    if (i < 0) return { allowed: true, record: applied, rule: null };
+    const rule = record.rules[i]!;
+    return {
+      allowed: ruleAllows(rule),
+      record: applied,
+      rule: { kind: rule.allow ? 'allow' : 'disallow', path: rule.raw, line: rule.line },
+    };
+  }
+
+  /**
+   * The crawl delay in seconds of the record that applies to `userAgent`, or
+   * null when that record sets none or no record applies.
+   */
+  getCrawlDelay(userAgent: string): number | null {
+    return this.#recordFor(userAgent)?.crawlDelay ?? null;
+  }
+
+  /** The Sitemap URLs in file order, as written (empty values skipped). */
+  get sitemaps(): readonly string[] {
+    return this.#parsed.sitemaps;
+  }
+
+  // Fetching (SEMANTICS 5): the HTTP work is in fetch.ts; this is the state it leaves.
   #sourceUrl = '';
   #responseCode: number | null = null;
 
@@ -107,73 +173,9 @@ export class RobotExclusionRulesParser {
     this.expirationDate = result.expirationDate;
   }
 
-  /**
-   * Parses robots.txt content, replacing all rules and sitemaps held before.
-   * Bytes are decoded as ISO-8859-1. Never throws, whatever the input.
-   */
-  parse(text: string | Uint8Array): void {
-    this.#parsed = parseRobots(text);
-    this.#matchers = new Map();
-    this.#byAgent = new Map();
-  }
-
-  /** The parsed form, for adapters in this package. @internal */
-  protected get parsed(): ParsedRobots {
-    return this.#parsed;
-  }
-
   /** The record that applies to `userAgent` (SEMANTICS 3), for adapters in this package. @internal */
   protected recordFor(userAgent: string): RobotRecord | null {
     return this.#recordFor(userAgent);
-  }
-
-  /**
-   * Whether `userAgent` may fetch `url`. The first record whose name is `*` or
-   * a case-insensitive substring of `userAgent` applies; its first matching
-   * rule in file order decides; no match means allowed.
-   * @param url An absolute URL or a path; never throws on any string.
-   * @param syntax {@link GYM2008} (default) or {@link MK1996}.
-   * @throws RangeError for any other syntax value.
-   */
-  isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
-    const s = checkSyntax(syntax);
-    const record = this.#recordFor(userAgent);
-    if (record === null) return true;
-    const i = this.#matcher(record, s)(matchTarget(url));
-    return i < 0 || ruleAllows(record.rules[i]!);
-  }
-
-  /**
-   * Explains {@link isAllowed}'s answer: which record applied and which rule
-   * decided, with 1-based line numbers in the parsed text.
-   * @throws RangeError for an unknown syntax value.
-   */
-  explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
-    const s = checkSyntax(syntax);
-    const record = this.#recordFor(userAgent);
-    if (record === null) return { allowed: true, record: null, rule: null };
-    const i = this.#matcher(record, s)(matchTarget(url));
-    const applied = { names: record.names, line: record.line };
-    if (i < 0) return { allowed: true, record: applied, rule: null };
-    const rule = record.rules[i]!;
-    return {
-      allowed: ruleAllows(rule),
-      record: applied,
-      rule: { kind: rule.allow ? 'allow' : 'disallow', path: rule.raw, line: rule.line },
-    };
-  }
-
-  /**
-   * The crawl delay in seconds of the record that applies to `userAgent`, or
-   * null when that record sets none or no record applies.
-   */
-  getCrawlDelay(userAgent: string): number | null {
-    return this.#recordFor(userAgent)?.crawlDelay ?? null;
-  }
-
-  /** The Sitemap URLs in file order, as written (empty values skipped). */
-  get sitemaps(): readonly string[] {
-    return this.#parsed.sitemaps;
   }
 
   /**
