@@ -108,7 +108,8 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
    * line of the record wins), or null.
    */
   requestRate(userAgent: string): RequestRate | null {
-    return this.recordFor(userAgent)?.requestRate ?? null;
+    const record = this.recordFor(userAgent);
+    return record === null ? null : (this.parsed.requestRates.get(record.line) ?? null);
   }
 
   /** The Sitemap URLs, or null when there are none (as the standard library returns). */

@@ -28,11 +28,6 @@ export interface RobotRecord {
   readonly isDefault: boolean;
   readonly rules: readonly Rule[];
   readonly crawlDelay: number | null;
-  /**
-   * The last valid `Request-rate` of the record, read as Python's
-   * `urllib.robotparser` does; only the lookalike adapter reports it.
-   */
-  readonly requestRate: RequestRate | null;
   /** 1-based line number of the record's first User-agent line. */
   readonly line: number;
 }
@@ -46,4 +41,10 @@ export interface ParsedRobots {
   readonly source: string;
   /** True when the text came from bytes, so each character is one original byte. */
   readonly fromBytes: boolean;
+  /**
+   * `Request-rate` values, read as Python's `urllib.robotparser` reads them,
+   * by the `line` of the record they belong to (last valid one wins). Not a
+   * directive of the original: only the lookalike adapter reports them.
+   */
+  readonly requestRates: ReadonlyMap<number, RequestRate>;
 }

@@ -33,6 +33,14 @@ function keyOf(name: string): Key {
   }
 }
 
+/** `n/m`, digits on both sides of the slash, as Python's `urllib.robotparser` reads a Request-rate. */
+const REQUEST_RATE = /^(\d+)[ \t]*\/[ \t]*(\d+)$/;
+
+function readRequestRate(raw: string): RequestRate | null {
+  const m = REQUEST_RATE.exec(scrubValue(raw));
+  return m === null ? null : { requests: Number(m[1]), seconds: Number(m[2]) };
+}
+
 function isKeyChar(c: number): boolean {
   const l = c | 0x20;
   return (l >= 0x61 && l <= 0x7a) || c === 0x2d;
@@ -40,9 +48,6 @@ function isKeyChar(c: number): boolean {
 
 /** The port's crawl-delay grammar (SEMANTICS 7): digits with an optional fraction. */
 const CRAWL_DELAY = /^(?:\d+\.?\d*|\.\d+)$/;
-
-/** `n/m` with digits on both sides of the slash, as Python's `urllib.robotparser` reads it. */
-const REQUEST_RATE = /^(\d+)[ \t]*\/[ \t]*(\d+)$/;
 
 /** Text from whatever `parse` was handed: bytes are read as ISO-8859-1. */
 export function sourceText(input: unknown): { text: string; fromBytes: boolean } {
@@ -58,7 +63,6 @@ interface OpenRecord {
   names: string[];
   rules: Rule[];
   crawlDelay: number | null;
-  requestRate: RequestRate | null;
   line: number;
 }
 
@@ -70,6 +74,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   const { text, fromBytes } = sourceText(input);
   const kept: RobotRecord[] = [];
   const sitemaps: string[] = [];
+  const requestRates = new Map<number, RequestRate>();
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
 
@@ -83,7 +88,6 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
         isDefault: names.includes('*'),
         rules: current.rules,
         crawlDelay: current.crawlDelay,
-        requestRate: current.requestRate,
         line: current.line,
       });
     }
@@ -129,7 +133,11 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
       let k = s;
       while (k < e && isKeyChar(text.charCodeAt(k))) k++;
       const key = k < e && text.charCodeAt(k) === 0x3a ? keyOf(text.slice(s, k)) : Key.None;
-      if (key !== Key.None) {
+      if (key === Key.RequestRate) {
+        // Not a directive of the original: it changes no other state (1.6).
+        const rate = current === null ? null : readRequestRate(text.slice(k + 1, e));
+        if (rate !== null) requestRates.set(current!.line, rate);
+      } else if (key !== Key.None) {
         let v = k + 1;
         while (v < e) {
           const c = text.charCodeAt(v);
@@ -137,14 +145,10 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
           v++;
         }
         const value = scrubValue(text.slice(v, e));
-        if (key === Key.RequestRate) {
-          // Not a directive of the original: it sets the rate and changes no other state (1.6).
-          const m = current === null ? null : REQUEST_RATE.exec(value);
-          if (m !== null) current!.requestRate = { requests: Number(m[1]), seconds: Number(m[2]) };
-        } else if (key === Key.UserAgent) {
+        if (key === Key.UserAgent) {
           if (!afterUserAgent) {
             close();
-            current = { names: [], rules: [], crawlDelay: null, requestRate: null, line: lineNo };
+            current = { names: [], rules: [], crawlDelay: null, line: lineNo };
           }
           if (value !== '') current!.names.push(value);
           afterUserAgent = true;
@@ -170,5 +174,5 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   // 2.6: records naming `*` go last, each group in file order.
   const records = kept.filter((r) => !r.isDefault);
   for (const r of kept) if (r.isDefault) records.push(r);
-  return { records, sitemaps, source: text, fromBytes };
+  return { records, sitemaps, source: text, fromBytes, requestRates };
 }

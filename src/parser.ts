@@ -19,7 +19,7 @@ export interface Verdict {
   readonly rule: { readonly kind: 'allow' | 'disallow'; readonly path: string; readonly line: number } | null;
 }
 
-const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false };
+const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
 const UA_CACHE_LIMIT = 1024;
 
 /** What a rule answers when it is the first match: an empty path inverts it (SEMANTICS 4.5). */
@@ -187,7 +187,8 @@ export class RobotExclusionRulesParser {
     for (const record of this.#parsed.records) {
       for (const name of record.names) out += `User-agent: ${name}\n`;
       if (record.crawlDelay !== null) out += `Crawl-delay: ${formatDelay(record.crawlDelay)}\n`;
-      if (record.requestRate !== null) out += `Request-rate: ${record.requestRate.requests}/${record.requestRate.seconds}\n`;
+      const rate = this.#parsed.requestRates.get(record.line);
+      if (rate !== undefined) out += `Request-rate: ${rate.requests}/${rate.seconds}\n`;
       for (const rule of record.rules) out += `${rule.allow ? 'Allow' : 'Disallow'}: ${encodeRulePath(rule.path)}\n`;
       out += '\n';
     }
