@@ -5,3 +5,5 @@
  */
 export { MK1996, GYM2008, type Syntax } from './syntax.js';
 export { RobotExclusionRulesParser, type Verdict } from './parser.js';
+export { originOf, robotsTxtUrl, InvalidOriginError } from './origin.js';
+export { RobotRules, type RobotRulesOptions, type RulesAnswer } from './rules-db.js';
