@@ -5,5 +5,11 @@
  */
 export { MK1996, GYM2008, type Syntax } from './syntax.js';
 export { RobotExclusionRulesParser, type Verdict } from './parser.js';
+export { RobotFileParserLookalike } from './lookalike.js';
+export { RobotsError, RobotsFetchError, RobotsEncodingError, type FetchFailure } from './errors.js';
+export type { FetchOptions } from './fetch.js';
+export type { StatusPolicy } from './policy.js';
+export type { DecodeErrorMode } from './decode.js';
+export type { RequestRate } from './model.js';
 export { originOf, robotsTxtUrl, InvalidOriginError } from './origin.js';
 export { RobotRules, type RobotRulesOptions, type RulesAnswer } from './rules-db.js';

@@ -12,6 +12,12 @@ export interface Rule {
   readonly line: number;
 }
 
+/** A `Request-rate: n/m` value: at most `requests` requests per `seconds` seconds. */
+export interface RequestRate {
+  readonly requests: number;
+  readonly seconds: number;
+}
+
 /** One record (group): the robot names it names, its rules and crawl delay. */
 export interface RobotRecord {
   /** The robot names, as written. */
@@ -22,6 +28,11 @@ export interface RobotRecord {
   readonly isDefault: boolean;
   readonly rules: readonly Rule[];
   readonly crawlDelay: number | null;
+  /**
+   * The last valid `Request-rate` of the record, read as Python's
+   * `urllib.robotparser` does; only the lookalike adapter reports it.
+   */
+  readonly requestRate: RequestRate | null;
   /** 1-based line number of the record's first User-agent line. */
   readonly line: number;
 }

@@ -1,7 +1,7 @@
 // SEMANTICS sections 1 and 2: text to records, one pass, never throws.
 import { isPyWhitespace, scrubValue } from './text.js';
 import { decodePath } from './path.js';
-import type { ParsedRobots, RobotRecord, Rule } from './model.js';
+import type { ParsedRobots, RequestRate, RobotRecord, Rule } from './model.js';
 
 const enum Key {
   None,
@@ -10,6 +10,7 @@ const enum Key {
   Disallow,
   Sitemap,
   CrawlDelay,
+  RequestRate,
 }
 
 function keyOf(name: string): Key {
@@ -25,6 +26,8 @@ function keyOf(name: string): Key {
       return Key.Sitemap;
     case 'crawl-delay':
       return Key.CrawlDelay;
+    case 'request-rate':
+      return Key.RequestRate;
     default:
       return Key.None;
   }
@@ -37,6 +40,9 @@ function isKeyChar(c: number): boolean {
 
 /** The port's crawl-delay grammar (SEMANTICS 7): digits with an optional fraction. */
 const CRAWL_DELAY = /^(?:\d+\.?\d*|\.\d+)$/;
+
+/** `n/m` with digits on both sides of the slash, as Python's `urllib.robotparser` reads it. */
+const REQUEST_RATE = /^(\d+)[ \t]*\/[ \t]*(\d+)$/;
 
 /** Text from whatever `parse` was handed: bytes are read as ISO-8859-1. */
 export function sourceText(input: unknown): { text: string; fromBytes: boolean } {
@@ -52,6 +58,7 @@ interface OpenRecord {
   names: string[];
   rules: Rule[];
   crawlDelay: number | null;
+  requestRate: RequestRate | null;
   line: number;
 }
 
@@ -76,6 +83,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
         isDefault: names.includes('*'),
         rules: current.rules,
         crawlDelay: current.crawlDelay,
+        requestRate: current.requestRate,
         line: current.line,
       });
     }
@@ -129,10 +137,14 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
           v++;
         }
         const value = scrubValue(text.slice(v, e));
-        if (key === Key.UserAgent) {
+        if (key === Key.RequestRate) {
+          // Not a directive of the original: it sets the rate and changes no other state (1.6).
+          const m = current === null ? null : REQUEST_RATE.exec(value);
+          if (m !== null) current!.requestRate = { requests: Number(m[1]), seconds: Number(m[2]) };
+        } else if (key === Key.UserAgent) {
           if (!afterUserAgent) {
             close();
-            current = { names: [], rules: [], crawlDelay: null, line: lineNo };
+            current = { names: [], rules: [], crawlDelay: null, requestRate: null, line: lineNo };
           }
           if (value !== '') current!.names.push(value);
           afterUserAgent = true;
