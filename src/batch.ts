@@ -65,9 +65,11 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
   const onFetch = (event: RobotsFetchEvent): void => {
     if (!event.failed) return;
     fetchFailures++;
-    const why = event.error?.message ?? (event.responseCode === 0 ? 'no answer' : `HTTP ${event.responseCode}`);
+    const why =
+      event.error?.message ??
+      `Cannot use robots.txt from ${event.robotsUrl}: ${event.responseCode === 0 ? 'no answer' : `HTTP ${event.responseCode}`}`;
     failures.set(event.origin, why);
-    sink.warn(`${event.robotsUrl}: ${why}; its URLs count as ${policy === 'allow' ? 'allowed' : 'disallowed'}`);
+    sink.warn(`${why}; its URLs count as ${policy === 'allow' ? 'allowed' : 'disallowed'}`);
   };
   const cache = new RobotsCache({
     userAgent: options.userAgent,
