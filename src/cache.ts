@@ -3,6 +3,7 @@
 import type { RobotExclusionRulesParser } from './parser.js';
 import { fetchSettings, type FetchOptions } from './fetch.js';
 import { requireOrigin } from './origin.js';
+import type { RobotsEncodingError, RobotsFetchError } from './errors.js';
 import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
 import {
   checkServerErrorPolicy,
@@ -54,10 +55,14 @@ export interface RobotsFetchEvent {
   readonly robotsUrl: string;
   /** The HTTP status of the last answer, 0 when no complete answer came. */
   readonly responseCode: number;
-  /** True when no robots.txt could be had (see {@link PolicyFetch.failed}); its outcome is kept `failureTtl` seconds. */
+  /**
+   * True when no robots.txt could be had: the fetch threw, or answered a 5xx
+   * status or nothing with rules of its own status policy (`'rfc9309'`). Its
+   * outcome is kept `failureTtl` seconds.
+   */
   readonly failed: boolean;
   /** The error the fetch threw, if it did. */
-  readonly error: RobotsFailure | null;
+  readonly error: RobotsFetchError | RobotsEncodingError | null;
 }
 
 /** What the cache holds for one origin. */
