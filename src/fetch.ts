@@ -156,7 +156,6 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
   const headers: Record<string, string> = {};
   if (userAgent) headers['User-Agent'] = userAgent;
   const seen = new Set([current.href]);
-  let status = 0;
   try {
     for (let redirects = 0; ; redirects++) {
       // One controller per request, unlinked once it is done with: node-fetch
@@ -166,9 +165,8 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
       master.signal.addEventListener('abort', link);
       if (master.signal.aborted) hop.abort();
       try {
-        status = 0;
         const res = await nodeFetch(current.href, { headers, redirect: 'manual', signal: hop.signal });
-        status = res.status;
+        const status = res.status;
         const location = res.headers.get('location');
         if (REDIRECTS.has(status) && location !== null) {
           discard(res);
@@ -194,8 +192,10 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     if (error instanceof RobotsFetchError) throw error;
     if (stopped === 'timeout') throw fail('timeout', 0, `Cannot fetch robots.txt from ${url}: no complete answer within ${s.timeout} ms`, error);
     if (stopped === 'aborted') throw fail('aborted', 0, `Fetching robots.txt from ${url} was aborted`, s.signal?.reason ?? error);
-    const why = error instanceof Error ? error.message : String(error);
-    throw fail('network', 0, `Cannot fetch robots.txt from ${url}: ${why}`, error);
+    // node-fetch words its errors "request to URL failed, reason: ..."; keep the reason.
+    const why = (error instanceof Error ? error.message : String(error)).replace(/^request to .* failed, reason: /, '');
+    const at = current.href === url ? '' : ` (at ${current.href})`;
+    throw fail('network', 0, `Cannot fetch robots.txt from ${url}${at}: ${why}`, error);
   } finally {
     if (timer !== null) clearTimeout(timer);
     s.signal?.removeEventListener('abort', onAbort);

@@ -109,7 +109,9 @@ export function streamBody(opts: { total: number; head?: Uint8Array; fill?: numb
     while (stats.sent < opts.total && !closed) {
       if (!paused && stats.sent >= opts.pauseAfter) {
         paused = true;
-        await Promise.race([hungUp, new Promise((r) => setTimeout(r, opts.graceMs ?? 5000))]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([hungUp, new Promise((r) => (timer = setTimeout(r, opts.graceMs ?? 10_000)))]);
+        clearTimeout(timer);
         if (closed) break;
       }
       const size = Math.min(chunkSize, opts.total - stats.sent);
