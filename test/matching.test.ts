@@ -144,6 +144,16 @@ test('4.2 an escaped % equals a bare % that is no escape', (t) => {
   t.deepEqual(both(p, 'bot', '/100%25'), DISALLOWED);
 });
 
+test('4.2 an escaped U+FEFF (%EF%BB%BF) is a character like any other, not dropped', (t) => {
+  const p = star('Disallow: /%EF%BB%BF');
+  // Dropping it would leave the rule "/", which disallows everything.
+  t.deepEqual(both(p, 'bot', '/x'), ALLOWED);
+  t.deepEqual(both(p, 'bot', '/\uFEFF'), DISALLOWED);
+  t.deepEqual(both(p, 'bot', '/%ef%bb%bfpage'), DISALLOWED);
+  t.deepEqual(both(star('Disallow: /\uFEFFa'), 'bot', '/%EF%BB%BFa'), DISALLOWED);
+  t.deepEqual(both(star('Disallow: /a'), 'bot', '/%EF%BB%BFa'), ALLOWED);
+});
+
 test('4.2 a four-byte UTF-8 escape is one character', (t) => {
   const p = star('Disallow: /emoji%F0%9F%98%80');
   t.deepEqual(both(p, 'bot', '/emoji😀'), DISALLOWED);

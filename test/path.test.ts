@@ -71,6 +71,8 @@ const decodeCases: Array<[string, string, string]> = [
   ['%% kept, then an escape', '%%41', '%A'],
   ['non-ASCII characters pass through', '/é/日本', '/é/日本'],
   ['lone surrogates pass through', '/\uD800x\uDC00', '/\uD800x\uDC00'],
+  ['an escaped BOM at the start of a byte run is kept', '/%EF%BB%BFx', '/\uFEFFx'],
+  ['an escaped BOM alone is kept', '%EF%BB%BF', '\uFEFF'],
   ['escapes around a non-ASCII character decode separately', '/%C3é%A9', '/\uFFFDé\uFFFD'],
 ];
 
