@@ -156,10 +156,11 @@ export class RobotExclusionRulesParser {
 /**
  * Writes a decoded rule path so that parsing it again gives the same path:
  * `%` (other than an encoded slash), `#`, white space and control characters
- * are percent-encoded.
+ * are percent-encoded. U+0085 is listed because Python's trim removes it and
+ * `\s` does not cover it.
  */
 function encodeRulePath(path: string): string {
-  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f]/g, (c) =>
+  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f\u0085]/g, (c) =>
     Array.from(new TextEncoder().encode(c), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''),
   );
 }

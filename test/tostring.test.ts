@@ -95,6 +95,21 @@ test('toString: percent signs, # and encoded slashes in rule paths round-trip', 
   assertRoundTrip(t, p, [...URLS, '/zz%ZZ', '/end%', '/end%25', '/zz%25ZZ']);
 });
 
+test('toString: decoded control characters and white space in rule paths round-trip', (t) => {
+  const p = robotsLines(
+    'User-agent: *',
+    'Disallow: /a%09b',
+    'Disallow: /x%0Ay',
+    'Disallow: /sp%20',
+    'Disallow: /nbsp%C2%A0',
+    'Disallow: /nel%C2%85',
+    'Disallow: /ideo%E3%80%80',
+    'Disallow: /del%7F',
+    'Disallow: /nul%00',
+  );
+  assertRoundTrip(t, p, [...URLS, '/sp', '/sp%20', '/nbsp', '/nbsp%C2%A0', '/nel', '/nel%C2%85', '/ideo', '/ideo%E3%80%80', '/del', '/del%7F', '/nul', '/nul%00']);
+});
+
 test('toString: encoded wildcards keep their meaning in both syntaxes', (t) => {
   const p = robotsLines('User-agent: *', 'Disallow: /a%2Ab', 'Disallow: /c%24', 'Allow: /*.gif$', 'Disallow: /');
   assertRoundTrip(t, p, [...URLS, '/axb', '/a*b', '/c', '/c$', '/c$d', '/x.gif', '/x.gif?y']);
