@@ -120,6 +120,14 @@ test('toString: non-ASCII and invalid UTF-8 in rule paths round-trip', (t) => {
   assertRoundTrip(t, p, [...URLS, '/\uFFFDx', '/%FFx', '/emoji😀']);
 });
 
+test('toString: crawl delays round-trip exactly', (t) => {
+  for (const delay of ['0', '10', '0.5', '.5', '3.', '2.25', '0.1', '0.0000001', '1' + '0'.repeat(25), '0.' + '0'.repeat(30) + '1', '9'.repeat(400)]) {
+    const p = robotsLines('User-agent: foobot', `Crawl-delay: ${delay}`, 'Disallow: /x');
+    const copy = robots(p.toString());
+    t.is(copy.getCrawlDelay('foobot'), p.getCrawlDelay('foobot'), `${delay} written as ${p.toString()}`);
+  }
+});
+
 test('toString: names with spaces and non-ASCII characters round-trip', (t) => {
   const p = robotsLines('User-agent: Bar Bot', 'User-agent: ÄrgerBot', 'Disallow: /', '', 'User-agent: foo:bot', 'Disallow: /f');
   const copy = robots(p.toString());
