@@ -166,3 +166,24 @@ test('property: User-agent: * / Disallow: <p> disallows p and p + any suffix (p 
     { seed: 1994, numRuns: 1000 },
   );
 });
+
+test('property: parsing toString() gives the same answers, crawl delays and sitemaps', (t) => {
+  assertProperty(
+    t,
+    fc.property(robotsFile, urls, agents, (text, us, uas) => {
+      const p = robots(text);
+      const written = p.toString();
+      const copy = robots(written);
+      for (const ua of uas) {
+        if (!Object.is(copy.getCrawlDelay(ua), p.getCrawlDelay(ua))) return false;
+        for (const u of us) for (const syntax of SYNTAXES) {
+          if (copy.isAllowed(ua, u, syntax) !== p.isAllowed(ua, u, syntax)) return false;
+        }
+      }
+      if (JSON.stringify(copy.sitemaps) !== JSON.stringify(p.sitemaps)) return false;
+      // Written once, the text is stable.
+      return copy.toString() === written;
+    }),
+    { seed: 4242, numRuns: 400 },
+  );
+});
