@@ -69,6 +69,11 @@ test('explain: the record line is its first User-agent line, in the file (not th
   });
 });
 
+test('explain: the record line is the User-agent line that opened it, even when its value is empty', (t) => {
+  const p = robotsLines('User-agent:', 'User-agent: b', 'Disallow: /');
+  t.deepEqual(p.explain('b', '/').record, { names: ['b'], line: 1 });
+});
+
 test('explain: lines are counted with \\r\\n as one line end and \\r as one', (t) => {
   const p = robots('# c\r\nUser-agent: *\r\n\r\nUser-agent: foo\rDisallow: /x\n\rDisallow: /y');
   t.deepEqual(p.explain('foo', '/x'), {
