@@ -222,12 +222,13 @@ export const CLASSES: readonly DifferenceClass[] = [
   {
     id: 'request-rate-line',
     summary:
-      'Python reads `Request-rate:`, and like Crawl-delay it ends a run of User-agent lines; the port ignores the line (the original has no Request-rate).',
+      'For Python a `Request-rate:` line, like Crawl-delay, ends a run of User-agent lines; the port reads its value but lets the run go on (the original has no Request-rate).',
     aspects: ['canFetch', 'crawlDelay', 'requestRate'],
     robots: (t) =>
       mapLines(t, (l) => {
-        const py = pyView(l);
-        return py.kind === 'directive' && py.key === 'request-rate' && portView(l).kind !== 'directive' ? 'Crawl-delay: request-rate' : l;
+        const p = portView(l);
+        // An invalid Crawl-delay ends the port's run and sets nothing.
+        return p.kind === 'directive' && p.key === 'request-rate' ? `Crawl-delay: request-rate\n${l}` : l;
       }),
     example: {
       robots: 'User-agent: FooBot\nRequest-rate: 1/5\nUser-agent: BarBot\nDisallow: /',
@@ -296,16 +297,9 @@ export const CLASSES: readonly DifferenceClass[] = [
     robots: (t) =>
       mapLines(t, (l) => {
         const p = portView(l);
-        if (p.kind === 'directive' && p.key !== 'allow' && p.key !== 'disallow') {
-          const v = pyUnquote(p.value);
-          return v === p.value ? l : directive(l, p.key, v);
-        }
-        const py = pyView(l);
-        if (p.kind !== 'directive' && py.kind === 'directive' && py.key === 'request-rate') {
-          const v = pyUnquote(py.value);
-          return v === py.value ? l : directive(l, py.key, v);
-        }
-        return l;
+        if (p.kind !== 'directive' || p.key === 'allow' || p.key === 'disallow') return l;
+        const v = pyUnquote(p.value);
+        return v === p.value ? l : directive(l, p.key, v);
       }),
     example: { robots: 'User-agent: %2A\nDisallow: /', ua: 'FooBot', url: '/a', aspect: 'canFetch', python: false, port: true },
   },
@@ -324,6 +318,25 @@ export const CLASSES: readonly DifferenceClass[] = [
         return directive(l, p.key, py === null ? 'not-an-integer' : String(py));
       }),
     example: { robots: 'User-agent: *\nDisallow: /x\nCrawl-delay: 0.5', ua: 'FooBot', url: '', aspect: 'crawlDelay', python: null, port: 0.5 },
+  },
+  {
+    id: 'unicode-digit-rate',
+    summary:
+      'Python reads the numbers of `Request-rate: n/m` with str.isdigit() and int(), so `٣/5` is 3 per 5 seconds; the port takes ASCII digits only.',
+    aspects: ['requestRate'],
+    robots: (t) =>
+      mapLines(t, (l) => {
+        const p = portView(l);
+        if (p.kind !== 'directive' || p.key !== 'request-rate') return l;
+        const m = /^(\d+)[ \t]*\/[ \t]*(\d+)$/.exec(p.value);
+        const port = m === null ? null : `${Number(m[1])}/${Number(m[2])}`;
+        const parts = p.value.split('/');
+        const n = parts.length === 2 ? parts.map((x) => pyDecimal(pyTrim(x))) : [null];
+        const py = n.length === 2 && n[0] !== null && n[1] !== null ? `${n[0]}/${n[1]}` : null;
+        if (port === py) return l;
+        return directive(l, p.key, py ?? 'not-a-rate');
+      }),
+    example: { robots: 'User-agent: *\nDisallow: /x\nRequest-rate: \u0663/5', ua: 'FooBot', url: '', aspect: 'requestRate', python: [3, 5], port: null },
   },
   {
     id: 'crash-on-digit',

@@ -49,7 +49,7 @@ const PATHS = [
 ];
 const SUFFIXES = ['', '', '', 'x', '/', '/y.html', '?q=1', ';p', '#frag', '#', '?', '%2Fz', 'b', '?#f', '%3F', '\tz'];
 const DELAYS = ['5', '10', '0', '1', '0.5', '.5', '3.', '1e2', '-1', '+2', ' 7', '\u0663', '%31', '0x10', '', 'abc', '20s', '1 0'];
-const RATES = ['1/5', '3/20', '10/60', '1/5s', 'a/b', '1/', '', '\u0663/5', '%31/5'];
+const RATES = ['1/5', '3/20', '10/60', '1 / 5', '1/5s', 'a/b', '1/', '', '\u0663/5', '%31/5', '0.5/1', '1/2/3'];
 const SITEMAPS = ['https://example.com/sitemap.xml', 'https://example.com/news.xml', 'https://example.com/s%20map.xml', ''];
 const OTHERS = ['Noindex: /x', 'Host: example.com', 'Clean-param: ref /a', 'garbage line', 'Disalow: /typo', '# a comment'];
 const BREAKS_PY_ONLY = ['\f', '\v', '\x1c', '\x85', '\u2028'];

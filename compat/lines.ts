@@ -7,7 +7,7 @@ export type PortLine =
   | { readonly kind: 'blank' | 'comment' | 'other' }
   | { readonly kind: 'directive'; readonly key: string; readonly value: string; readonly bom: boolean };
 
-const PORT_KEYS = new Set(['user-agent', 'useragent', 'allow', 'disallow', 'sitemap', 'crawl-delay']);
+const PORT_KEYS = new Set(['user-agent', 'useragent', 'allow', 'disallow', 'sitemap', 'crawl-delay', 'request-rate']);
 
 /** What the port makes of `line` (SEMANTICS 1.3 to 1.7 and the port's directive rule). */
 export function portView(line: string): PortLine {
