@@ -119,7 +119,7 @@ export function instrument(block: Block): string {
 /** Defines `__expect` for instrumented samples (plain JavaScript, put before the transpiled code). */
 export const PRELUDE = `import { deepStrictEqual as __deepStrictEqual } from 'node:assert';
 const __expect = (actual, expected, where) => {
-  try { __deepStrictEqual(actual, expected); } catch (err) { throw new Error(where + ': the // => claim does not hold:\n' + err.message); }
+  try { __deepStrictEqual(actual, expected); } catch (err) { throw new Error(where + ': the // => claim does not hold:\\n' + err.message); }
   return actual;
 };
 `;
