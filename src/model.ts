@@ -14,7 +14,9 @@ export interface Rule {
 
 /** A `Request-rate: n/m` value: at most `requests` requests per `seconds` seconds. */
 export interface RequestRate {
+  /** The `n` of `n/m`: how many requests. */
   readonly requests: number;
+  /** The `m` of `n/m`: in how many seconds. */
   readonly seconds: number;
 }
 

@@ -11,12 +11,24 @@ export interface Verdict {
   /** The answer {@link RobotExclusionRulesParser.isAllowed} gives. */
   readonly allowed: boolean;
   /** The record that applied to the user agent, or null when none did. */
-  readonly record: { readonly names: readonly string[]; readonly line: number } | null;
+  readonly record: {
+    /** The record's robot names, as written. */
+    readonly names: readonly string[];
+    /** 1-based line number of the record's first User-agent line. */
+    readonly line: number;
+  } | null;
   /**
    * The rule that decided, or null when no rule matched (allowed). `path` is the
    * value as written; an empty path inverts its kind (`Disallow:` allows all).
    */
-  readonly rule: { readonly kind: 'allow' | 'disallow'; readonly path: string; readonly line: number } | null;
+  readonly rule: {
+    /** `allow` or `disallow`, as written. */
+    readonly kind: 'allow' | 'disallow';
+    /** The rule's path as written. */
+    readonly path: string;
+    /** 1-based line number of the rule. */
+    readonly line: number;
+  } | null;
 }
 
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };

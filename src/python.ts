@@ -137,6 +137,7 @@ export class RobotFileParserLookalike extends withPythonNames(Lookalike) {
   get last_checked(): number | null {
     return this.lastChecked;
   }
+  /** Sets `last_checked` (`lastChecked`), as Python code may. */
   set last_checked(value: number | null) {
     this.lastChecked = value;
   }

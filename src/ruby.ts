@@ -69,4 +69,11 @@ export async function getAllowed(url: string | URL, userAgent: string, options: 
  * The three functions under the Ruby gem's names, for `Robotstxt.get(...)`,
  * `Robotstxt.parse(...)` and `Robotstxt.getAllowed(...)`.
  */
-export const Robotstxt = Object.freeze({ get, parse: parseRobotsTxt, getAllowed });
+export const Robotstxt: {
+  /** {@link get}: `Robotstxt.get`. */
+  readonly get: typeof get;
+  /** {@link parseRobotsTxt}: `Robotstxt.parse`. */
+  readonly parse: typeof parseRobotsTxt;
+  /** {@link getAllowed}: `Robotstxt.get_allowed?`. */
+  readonly getAllowed: typeof getAllowed;
+} = Object.freeze({ get, parse: parseRobotsTxt, getAllowed });
