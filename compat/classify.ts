@@ -8,7 +8,7 @@
 // suite fails on it. Doing every known thing the Python way at once must give
 // Python's answer on every case, agreeing or not (the suite checks that too),
 // so the classes are a complete account of the differences seen.
-import { portView, pyView, splitLines, PY_KEYS } from './lines.js';
+import { portView, pyView, pySplitLines, splitLines, PY_KEYS } from './lines.js';
 import { pyForm, pyUnquote, type PyFormSteps } from './pyurl.js';
 import { pyTrim } from '../src/text.js';
 
@@ -346,7 +346,7 @@ export const CLASSES: readonly DifferenceClass[] = [
     error: (error, robots) => {
       const m = /^ValueError: invalid literal for int\(\) with base 10: '(.*)'$/s.exec(error);
       if (m === null) return false;
-      return splitLines(robots).some((l) => {
+      return pySplitLines(robots).some((l) => {
         const py = pyView(l);
         return py.kind === 'directive' && (py.key === 'crawl-delay' || py.key === 'request-rate') && py.value.includes(pyTrim(m[1]!));
       });

@@ -21,7 +21,7 @@ function seedFromEnv(): number {
 }
 
 const seed = seedFromEnv();
-const fileCount = Number(process.env['COMPAT_FILES'] || 250);
+const fileCount = Number(process.env['COMPAT_FILES'] || 400);
 const answerer = portAnswerer();
 let session: PythonSession;
 let report: Report;

@@ -44,10 +44,11 @@ const AGENTS = [
 const PATHS = [
   '/', '/a', '/a/', '/a/b', '/ab', '/a/b/c', '/private', '/private/', '/private/x.html', '/index.html',
   '/p%41th', '/path', '/a%2Fb', '/a%2fb', '/x%2F', '/caf%C3%A9', '/café', '/a?', '/a?x=1', '/search?q=',
-  '/a;p', '/a;', '/a%3F', '/a%3Fx', '/a%23', '/a%23b', '/b%23top', '/a%3B', '/*', '/a*', '/a$', '/%7Euser', '/~user',
+  '/a;p', '/a;', '/a%3F', '/a%3Fx', '/a%23', '/a%23b', '/b%23top', '/page%23s', '/a%3B', '/*', '/a*', '/a$', '/%7Euser', '/~user',
   '/a b', '/%zz', '/%E9', '/a%20b', '/a%09b', '*', 'private', '/A', '/a%2', '/robots.txt', '/%61',
 ];
 const SUFFIXES = ['', '', '', 'x', '/', '/y.html', '?q=1', ';p', '#frag', '#', '?', '%2Fz', 'b', '?#f', '%3F', '\tz'];
+// '²' passes Python's str.isdigit() but not int(): Python's parse() raises.
 const DELAYS = ['5', '10', '0', '1', '0.5', '.5', '3.', '1e2', '-1', '+2', ' 7', '\u0663', '%31', '0x10', '', 'abc', '20s', '1 0'];
 const RATES = ['1/5', '3/20', '10/60', '1 / 5', '1/5s', 'a/b', '1/', '', '\u0663/5', '%31/5', '0.5/1', '1/2/3'];
 const SITEMAPS = ['https://example.com/sitemap.xml', 'https://example.com/news.xml', 'https://example.com/s%20map.xml', ''];
@@ -102,7 +103,7 @@ export function generate(seed: number, count: number): GeneratedFile[] {
           rulePaths.push(path);
           const colon = chance(0.03) ? ' :' : ':';
           lines.push(withComment(`${key(allow ? 'Allow' : 'Disallow')}${colon} ${path}`));
-        } else if (r < 0.84) lines.push(withComment(`${key('Crawl-delay')}: ${pick(DELAYS)}`));
+        } else if (r < 0.84) lines.push(withComment(`${key('Crawl-delay')}: ${chance(0.03) ? '\u00b2' : pick(DELAYS)}`));
         else if (r < 0.9) lines.push(`Request-rate: ${pick(RATES)}`);
         else if (r < 0.94) lines.push(`Sitemap: ${pick(SITEMAPS)}`);
         else if (r < 0.96) lines.push(pick(['  ', '\t']));
@@ -116,17 +117,16 @@ export function generate(seed: number, count: number): GeneratedFile[] {
       // otherwise no separator: the next User-agent line starts a record anyway
     }
     if (chance(0.3)) lines.push(`Sitemap: ${pick(SITEMAPS)}`);
-    if (chance(0.02)) lines.push('Crawl-delay: \u00b2'); // a value Python's int() rejects after isdigit() accepted it
 
     const eolPick = rnd();
     const eol = eolPick < 0.75 ? '\n' : eolPick < 0.9 ? '\r\n' : '\r';
     let robots = lines.map((l, i) => (i === 0 ? l : (eol === '\n' && chance(0.03) ? '\r\n' : eol) + l)).join('');
-    if (chance(0.04)) {
+      if (chance(0.08)) {
       // One line break that only Python sees.
       const at = robots.indexOf(eol, int(0, robots.length));
       if (at >= 0) robots = robots.slice(0, at) + pick(BREAKS_PY_ONLY) + robots.slice(at + eol.length);
     }
-    if (chance(0.06)) robots = '\ufeff' + robots;
+    if (chance(0.1)) robots = '\ufeff' + robots;
 
     const agents: string[] = [];
     while (agents.length < 3) {
@@ -140,6 +140,7 @@ export function generate(seed: number, count: number): GeneratedFile[] {
         path = pick(rulePaths) + pick(SUFFIXES);
         if (chance(0.1)) path = path.replace(/[a-z]/, (c) => '%' + c.charCodeAt(0).toString(16));
         if (chance(0.05)) path = path.replace('/', '%2F');
+        if (chance(0.3)) path = path.replace(/%2f/i, '/');
         if (chance(0.4)) path = path.replace(/%23/i, '#');
       } else path = pick(PATHS) + pick(SUFFIXES);
       if (!path.startsWith('/')) path = '/' + path; // relative URLs are a documented port choice, not generated

@@ -48,3 +48,8 @@ export const PY_KEYS = new Set(['user-agent', 'allow', 'disallow', 'crawl-delay'
 export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
+
+/** Lines as Python's str.splitlines() splits them. */
+export function pySplitLines(text: string): string[] {
+  return text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
+}
