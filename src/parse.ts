@@ -1,7 +1,7 @@
 // SEMANTICS sections 1 and 2: text to records, one pass, never throws.
 import { isPyWhitespace, scrubValue } from './text.js';
 import { decodePath } from './path.js';
-import type { ParsedRobots, RobotRecord, Rule } from './model.js';
+import type { ParsedRobots, RequestRate, RobotRecord, Rule } from './model.js';
 
 const enum Key {
   None,
@@ -10,6 +10,7 @@ const enum Key {
   Disallow,
   Sitemap,
   CrawlDelay,
+  RequestRate,
 }
 
 function keyOf(name: string): Key {
@@ -25,9 +26,19 @@ function keyOf(name: string): Key {
       return Key.Sitemap;
     case 'crawl-delay':
       return Key.CrawlDelay;
+    case 'request-rate':
+      return Key.RequestRate;
     default:
       return Key.None;
   }
+}
+
+/** `n/m`, digits on both sides of the slash, as Python's `urllib.robotparser` reads a Request-rate. */
+const REQUEST_RATE = /^(\d+)[ \t]*\/[ \t]*(\d+)$/;
+
+function readRequestRate(raw: string): RequestRate | null {
+  const m = REQUEST_RATE.exec(scrubValue(raw));
+  return m === null ? null : { requests: Number(m[1]), seconds: Number(m[2]) };
 }
 
 function isKeyChar(c: number): boolean {
@@ -68,6 +79,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   const { text, fromBytes } = sourceText(input);
   const kept: RobotRecord[] = [];
   const sitemaps: string[] = [];
+  const requestRates = new Map<number, RequestRate>();
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
 
@@ -126,7 +138,11 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
       let k = s;
       while (k < e && isKeyChar(text.charCodeAt(k))) k++;
       const key = k < e && text.charCodeAt(k) === 0x3a ? keyOf(text.slice(s, k)) : Key.None;
-      if (key !== Key.None) {
+      if (key === Key.RequestRate) {
+        // Not a directive of the original: it changes no other state (1.6).
+        const rate = current === null ? null : readRequestRate(text.slice(k + 1, e));
+        if (rate !== null) requestRates.set(current!.line, rate);
+      } else if (key !== Key.None) {
         let v = k + 1;
         while (v < e) {
           const c = text.charCodeAt(v);
@@ -163,5 +179,5 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   // 2.6: records naming `*` go last, each group in file order.
   const records = kept.filter((r) => !r.isDefault);
   for (const r of kept) if (r.isDefault) records.push(r);
-  return { records, sitemaps, source: text, fromBytes };
+  return { records, sitemaps, source: text, fromBytes, requestRates };
 }

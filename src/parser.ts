@@ -1,3 +1,5 @@
+import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
+import { nowSeconds, SEVEN_DAYS } from './expiry.js';
 import { parseRobots } from './parse.js';
 import { compileRules, type Matcher } from './match.js';
 import { matchTarget } from './path.js';
@@ -23,7 +25,7 @@ export interface Verdict {
   readonly rule: { readonly kind: 'allow' | 'disallow'; readonly path: string; readonly line: number } | null;
 }
 
-const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false };
+const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
 const UA_CACHE_LIMIT = 1024;
 
 /** What a rule answers when it is the first match: an empty path inverts it (SEMANTICS 4.5). */
@@ -125,6 +127,75 @@ export class RobotExclusionRulesParser {
     return this.#parsed.sitemaps;
   }
 
+  // Fetching (SEMANTICS 5): the HTTP work is in fetch.ts; this is the state it leaves.
+  #sourceUrl = '';
+  #responseCode: number | null = null;
+
+  /** Sent as the User-Agent header by {@link fetch} when a non-empty string. */
+  userAgent: string | null = null;
+
+  /**
+   * Kept so that ported code setting it still runs; it changes nothing. In
+   * Python it chose between local time and UTC for `expiration_date`; a Unix
+   * time in JavaScript is the same in every time zone.
+   */
+  useLocalTime = true;
+
+  /**
+   * When the rules go stale, in Unix seconds (as Python's `time.time()`).
+   * Set by each {@link fetch} that yields rules; seven days after construction
+   * until then. Writable, as in the original.
+   */
+  expirationDate: number = nowSeconds() + SEVEN_DAYS;
+
+  /** The URL given to the last {@link fetch} call (successful or not); `''` before any. */
+  get sourceUrl(): string {
+    return this.#sourceUrl;
+  }
+
+  /**
+   * The HTTP status of the last {@link fetch} call: null before any fetch, 0
+   * when no complete HTTP answer came (network failure, timeout, abort).
+   */
+  get responseCode(): number | null {
+    return this.#responseCode;
+  }
+
+  /** True once {@link expirationDate} is reached: time for `await p.fetch(p.sourceUrl)`. */
+  get isExpired(): boolean {
+    return this.expirationDate <= nowSeconds();
+  }
+
+  /**
+   * Fetches a robots.txt over HTTP(S) and parses it. 2xx bodies are decoded
+   * (byte-order mark, else Content-Type charset, else ISO-8859-1); 401/403
+   * disallow everything and 404 allows everything (under the default
+   * `statusPolicy`). Sets {@link sourceUrl}, {@link responseCode} and, when
+   * rules result, {@link expirationDate}.
+   *
+   * When it throws, the rules, sitemaps and expiry held before the call are
+   * kept exactly; {@link sourceUrl} and {@link responseCode} still describe the
+   * failed attempt.
+   * @throws RobotsFetchError for other statuses, network failures, timeouts,
+   * aborts and too many redirects; RobotsEncodingError when the body cannot
+   * be decoded; RangeError or TypeError for bad options.
+   */
+  async fetch(url: string | URL, options?: FetchOptions): Promise<void> {
+    const settings = fetchSettings(options);
+    const href = String(url);
+    this.#sourceUrl = href;
+    const result = await fetchRobotsTxt(href, this.userAgent, settings);
+    this.#responseCode = result.responseCode;
+    if ('error' in result) throw result.error;
+    this.parse(result.text);
+    this.expirationDate = result.expirationDate;
+  }
+
+  /** The record that applies to `userAgent` (SEMANTICS 3), for adapters in this package. @internal */
+  protected recordFor(userAgent: string): RobotRecord | null {
+    return this.#recordFor(userAgent);
+  }
+
   /**
    * The rules back in robots.txt form, records in matching order, then the
    * sitemaps. Parsing the result gives the same answers as this parser.
@@ -134,6 +205,8 @@ export class RobotExclusionRulesParser {
     for (const record of this.#parsed.records) {
       for (const name of record.names) out += `User-agent: ${name}\n`;
       if (record.crawlDelay !== null) out += `Crawl-delay: ${formatDelay(record.crawlDelay)}\n`;
+      const rate = this.#parsed.requestRates.get(record.line);
+      if (rate !== undefined) out += `Request-rate: ${rate.requests}/${rate.seconds}\n`;
       for (const rule of record.rules) out += `${rule.allow ? 'Allow' : 'Disallow'}: ${encodeRulePath(rule.path)}\n`;
       out += '\n';
     }
