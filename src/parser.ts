@@ -253,15 +253,27 @@ export class RobotExclusionRulesParser {
 /**
  * Writes a decoded rule path so that parsing it again gives the same path:
  * `%` (other than an encoded slash), `#`, white space and control characters
- * are percent-encoded.
+ * are percent-encoded. U+0085 is listed because Python's trim removes it and
+ * `\s` does not cover it.
  */
 function encodeRulePath(path: string): string {
-  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f]/g, (c) =>
+  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f\u0085]/g, (c) =>
     Array.from(new TextEncoder().encode(c), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''),
   );
 }
 
-/** A crawl delay in the digits-and-fraction form the parser reads back. */
+/**
+ * A crawl delay in the digits-and-fraction form the parser reads back as the
+ * same number: the shortest round-trip digits, written out without exponent.
+ */
 function formatDelay(delay: number): string {
-  return delay.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  // Only a digit string too long for a double gives Infinity; so does this one.
+  if (delay === Infinity) return '1' + '0'.repeat(309);
+  const text = String(delay);
+  const exp = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (exp === null) return text;
+  const digits = exp[1]! + (exp[2] ?? '');
+  const point = 1 + Number(exp[3]);
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`;
 }

@@ -1,6 +1,7 @@
 // Turning URLs and rule values into the comparable path form of SEMANTICS 4.
 
-const utf8 = new TextDecoder('utf-8');
+// ignoreBOM: an escaped U+FEFF at the start of a byte run is a character, not a mark to drop.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
