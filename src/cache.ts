@@ -152,11 +152,12 @@ export class RobotsCache {
 
   /**
    * The crawl delay in seconds for the cache's user agent on the origin of
-   * `url`, or null when its robots.txt sets none.
+   * `url`, or null when its robots.txt sets none. The groups that apply are
+   * chosen as the cache's syntax chooses them.
    * @throws as {@link isAllowed}.
    */
   async getCrawlDelay(url: string | URL): Promise<number | null> {
-    return (await this.get(url)).getCrawlDelay(this.#userAgent);
+    return (await this.get(url)).getCrawlDelay(this.#userAgent, this.#syntax);
   }
 
   /**

@@ -7,12 +7,12 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { RobotExclusionRulesParser, type Verdict } from './parser.js';
 import { parseRobots } from './parse.js';
-import { GYM2008, MK1996, type Syntax } from './syntax.js';
+import { GYM2008, MK1996, RFC9309, type Syntax } from './syntax.js';
 import { RobotsError } from './errors.js';
 import { formatSummary, runBatch, type BatchSink } from './batch.js';
 import { statusPolicyFor } from './unreachable.js';
 
-const SYNTAXES: Record<string, Syntax> = { mk1996: MK1996, gym2008: GYM2008 };
+const SYNTAXES: Record<string, Syntax> = { mk1996: MK1996, gym2008: GYM2008, rfc9309: RFC9309 };
 const DEFAULT_CONCURRENCY = 10;
 
 const USAGE = `Usage:

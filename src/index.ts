@@ -3,7 +3,7 @@
  * `robotexclusionrulesparser`.
  * @packageDocumentation
  */
-export { MK1996, GYM2008, type Syntax } from './syntax.js';
+export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
 export { RobotExclusionRulesParser, type Verdict } from './parser.js';
 export { RobotFileParserLookalike } from './lookalike.js';
 export { RobotsError, RobotsFetchError, RobotsEncodingError, type FetchFailure } from './errors.js';

@@ -61,41 +61,39 @@ export function splitPattern(path: string): { parts: string[]; anchored: boolean
 // ---------------------------------------------------------------------------
 // Literal rules: prefix matching.
 
-const LINEAR_LIMIT = 12;
-
 /**
- * Lowest index among literal rules that are prefixes of a path. Small sets are
- * scanned in order; larger ones use a sorted array where every prefix of the
- * path is an ancestor of the greatest entry not above it, so a binary search
- * and a short walk up the prefix chain answer in O(log n + path length).
+ * Distinct strings in sorted order, each linked to the longest other entry
+ * that is its prefix. The entries that are prefixes of a path form a chain: a
+ * binary search finds the greatest entry not above the path, and every prefix
+ * of the path in the set is that entry or one of its ancestors, so a short
+ * walk up the chain finds the longest, in O(log n + path length).
  */
-function literalMatcher(paths: string[], indexes: number[]): Matcher {
-  if (paths.length === 0) return () => -1;
-  if (paths.length <= LINEAR_LIMIT) {
-    return (path) => {
-      for (let k = 0; k < paths.length; k++) if (path.startsWith(paths[k]!)) return indexes[k]!;
-      return -1;
-    };
+export class PrefixChain {
+  /** The entries, sorted by code unit. */
+  readonly sorted: readonly string[];
+  /** For each entry, the index of its longest proper prefix in the set, or -1. Parents come first. */
+  readonly parent: Int32Array;
+
+  /** @param entries distinct strings, in any order. */
+  constructor(entries: Iterable<string>) {
+    const sorted = [...entries].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const parent = new Int32Array(sorted.length);
+    const stack: number[] = [];
+    for (let i = 0; i < sorted.length; i++) {
+      const p = sorted[i]!;
+      while (stack.length > 0 && !p.startsWith(sorted[stack[stack.length - 1]!]!)) stack.pop();
+      parent[i] = stack.length > 0 ? stack[stack.length - 1]! : -1;
+      stack.push(i);
+    }
+    this.sorted = sorted;
+    this.parent = parent;
   }
-  const byPath = new Map<string, number>();
-  for (let k = 0; k < paths.length; k++) if (!byPath.has(paths[k]!)) byPath.set(paths[k]!, indexes[k]!);
-  const sorted = [...byPath.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const n = sorted.length;
-  const parent = new Int32Array(n);
-  const best = new Int32Array(n);
-  const stack: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const p = sorted[i]!;
-    while (stack.length > 0 && !p.startsWith(sorted[stack[stack.length - 1]!]!)) stack.pop();
-    const up = stack.length > 0 ? stack[stack.length - 1]! : -1;
-    parent[i] = up;
-    const own = byPath.get(p)!;
-    best[i] = up >= 0 && best[up]! < own ? best[up]! : own;
-    stack.push(i);
-  }
-  return (path) => {
+
+  /** Index of the longest entry that is a prefix of `path`, or -1; the others are its ancestors. */
+  deepest(path: string): number {
+    const sorted = this.sorted;
     let lo = 0;
-    let hi = n - 1;
+    let hi = sorted.length - 1;
     let at = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
@@ -109,7 +107,37 @@ function literalMatcher(paths: string[], indexes: number[]): Matcher {
     const limit = Math.min(cand.length, path.length);
     let common = 0;
     while (common < limit && cand.charCodeAt(common) === path.charCodeAt(common)) common++;
-    while (at >= 0 && sorted[at]!.length > common) at = parent[at]!;
+    while (at >= 0 && sorted[at]!.length > common) at = this.parent[at]!;
+    return at;
+  }
+}
+
+const LINEAR_LIMIT = 12;
+
+/**
+ * Lowest index among literal rules that are prefixes of a path. Small sets are
+ * scanned in order; larger ones use a {@link PrefixChain} where each entry
+ * carries the lowest index along its chain.
+ */
+function literalMatcher(paths: string[], indexes: number[]): Matcher {
+  if (paths.length === 0) return () => -1;
+  if (paths.length <= LINEAR_LIMIT) {
+    return (path) => {
+      for (let k = 0; k < paths.length; k++) if (path.startsWith(paths[k]!)) return indexes[k]!;
+      return -1;
+    };
+  }
+  const byPath = new Map<string, number>();
+  for (let k = 0; k < paths.length; k++) if (!byPath.has(paths[k]!)) byPath.set(paths[k]!, indexes[k]!);
+  const chain = new PrefixChain(byPath.keys());
+  const best = new Int32Array(chain.sorted.length);
+  for (let i = 0; i < best.length; i++) {
+    const own = byPath.get(chain.sorted[i]!)!;
+    const up = chain.parent[i]!;
+    best[i] = up >= 0 && best[up]! < own ? best[up]! : own;
+  }
+  return (path) => {
+    const at = chain.deepest(path);
     return at >= 0 ? best[at]! : -1;
   };
 }
@@ -125,39 +153,93 @@ function bigram(a: number, b: number): number {
 }
 
 /**
- * Lowest index among wildcard rules that match a path, below a bound. A
- * pattern can match only where its longest literal part occurs, so the path is
- * scanned once for the two-character openings of those parts (a bit set says
- * which openings exist) and only patterns whose part is found are tried.
+ * Calls `visit` with the slot of every key that occurs in `path`, once per key
+ * and in order of first occurrence, skipping slots whose `rank` is not below
+ * the bound: `visit` returns the new bound, so a caller that has found its
+ * answer can stop the comparisons that cannot change it.
  */
-function patternMatcher(patterns: Pattern[]): (path: string, below: number) => number {
-  if (patterns.length === 0) return () => -1;
-  const always: Pattern[] = [];
-  const buckets = new Map<number, Array<{ key: string; pattern: Pattern; slot: number }>>();
+export type KeyScan = (path: string, rank: Int32Array, below: number, visit: (slot: number) => number) => void;
+
+/**
+ * Compiles a finder for which of many literal keys (each at least two
+ * characters long, slots being their indexes) occur in a path, in one scan of
+ * the path: a bit set says which two-character openings the keys have, and
+ * only keys with an opening found there are compared.
+ */
+export function keyScanner(keys: readonly string[]): KeyScan {
+  const buckets = new Map<number, number[]>();
   const seen = new Uint8Array(BIGRAM_BITS >>> 3);
   // First characters of the keys: most path characters fail this one load.
   const opens = new Uint8Array(128);
-  for (let slot = 0; slot < patterns.length; slot++) {
-    const pattern = patterns[slot]!;
-    let key = '';
-    for (const part of pattern.parts) if (part.length > key.length) key = part;
-    if (key.length < 2 || patterns.length <= 4) {
-      always.push(pattern);
-      continue;
-    }
+  const found = new Uint32Array(keys.length);
+  let epoch = 0;
+  for (let slot = 0; slot < keys.length; slot++) {
+    const key = keys[slot]!;
     const c0 = key.charCodeAt(0);
     if (c0 < 128) opens[c0] = 1;
     const h = bigram(c0, key.charCodeAt(1));
     seen[h >>> 3]! |= 1 << (h & 7);
     let list = buckets.get(h);
     if (list === undefined) buckets.set(h, (list = []));
-    list.push({ key, pattern, slot });
+    list.push(slot);
   }
-  const tried = new Uint32Array(patterns.length);
-  let epoch = 0;
-  const filtered = buckets.size > 0;
+  return (path, rank, below, visit) => {
+    epoch = (epoch + 1) >>> 0;
+    if (epoch === 0) {
+      found.fill(0);
+      epoch = 1;
+    }
+    for (let i = 0, n = path.length - 1; i < n; i++) {
+      const c = path.charCodeAt(i);
+      if (c < 128 && opens[c] === 0) continue;
+      const h = bigram(c, path.charCodeAt(i + 1));
+      if ((seen[h >>> 3]! & (1 << (h & 7))) === 0) continue;
+      for (const slot of buckets.get(h)!) {
+        if (rank[slot]! >= below || found[slot] === epoch || !path.startsWith(keys[slot]!, i)) continue;
+        found[slot] = epoch;
+        below = visit(slot);
+      }
+    }
+  };
+}
+
+/** The longest literal part of a pattern: where a match must contain it. */
+export function longestPart(parts: readonly string[]): string {
+  let key = '';
+  for (const part of parts) if (part.length > key.length) key = part;
+  return key;
+}
+
+/**
+ * Lowest index among wildcard rules that match a path, below a bound. A
+ * pattern can match only where its longest literal part occurs, so only
+ * patterns whose part a {@link keyScanner} finds in the path are tried.
+ */
+function patternMatcher(patterns: Pattern[]): (path: string, below: number) => number {
+  if (patterns.length === 0) return () => -1;
+  const always: Pattern[] = [];
+  const scanned: Pattern[] = [];
+  const keys: string[] = [];
+  for (const pattern of patterns) {
+    const key = longestPart(pattern.parts);
+    if (key.length < 2 || patterns.length <= 4) {
+      always.push(pattern);
+    } else {
+      scanned.push(pattern);
+      keys.push(key);
+    }
+  }
+  const scan = scanned.length > 0 ? keyScanner(keys) : null;
+  const rank = Int32Array.from(scanned, (p) => p.index);
+  let best = NO_RULE;
+  let target = '';
+  const visit = (slot: number): number => {
+    const p = scanned[slot]!;
+    if (matchParts(p.parts, p.anchored, target)) best = p.index;
+    return best;
+  };
   return (path, below) => {
-    let best = below;
+    best = below;
     for (const p of always) {
       if (p.index >= best) break;
       if (matchParts(p.parts, p.anchored, path)) {
@@ -165,23 +247,9 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
         break;
       }
     }
-    if (filtered) {
-      epoch = (epoch + 1) >>> 0;
-      if (epoch === 0) {
-        tried.fill(0);
-        epoch = 1;
-      }
-      for (let i = 0, n = path.length - 1; i < n; i++) {
-        const c = path.charCodeAt(i);
-        if (c < 128 && opens[c] === 0) continue;
-        const h = bigram(c, path.charCodeAt(i + 1));
-        if ((seen[h >>> 3]! & (1 << (h & 7))) === 0) continue;
-        for (const { key, pattern, slot } of buckets.get(h)!) {
-          if (pattern.index >= best || tried[slot] === epoch || !path.startsWith(key, i)) continue;
-          tried[slot] = epoch;
-          if (matchParts(pattern.parts, pattern.anchored, path)) best = pattern.index;
-        }
-      }
+    if (scan !== null) {
+      target = path;
+      scan(path, rank, best, visit);
     }
     return best === below ? -1 : best;
   };

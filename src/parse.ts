@@ -49,6 +49,11 @@ function isKeyChar(c: number): boolean {
 /** The port's crawl-delay grammar (SEMANTICS 7): digits with an optional fraction. */
 const CRAWL_DELAY = /^(?:\d+\.?\d*|\.\d+)$/;
 
+/** A crawl-delay value in seconds, or null when it is not in the port's grammar. */
+export function parseCrawlDelay(value: string): number | null {
+  return CRAWL_DELAY.test(value) ? Number(value) : null;
+}
+
 /** Text from whatever `parse` was handed: bytes are read as ISO-8859-1. */
 export function sourceText(input: unknown): { text: string; fromBytes: boolean } {
   if (typeof input === 'string') return { text: input, fromBytes: false };
@@ -159,7 +164,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
           } else if (current !== null) {
             const open: OpenRecord = current;
             if (key === Key.CrawlDelay) {
-              if (CRAWL_DELAY.test(value)) open.crawlDelay = Number(value);
+              open.crawlDelay = parseCrawlDelay(value) ?? open.crawlDelay;
             } else {
               open.rules.push({ allow: key === Key.Allow, raw: value, path: decodePath(value), line: lineNo });
             }

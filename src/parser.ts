@@ -3,14 +3,19 @@ import { nowSeconds, SEVEN_DAYS } from './expiry.js';
 import { parseRobots } from './parse.js';
 import { compileRules, type Matcher } from './match.js';
 import { matchTarget } from './path.js';
-import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
+import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
+import { rfc9309Rules, type Rfc9309Rules } from './rfc9309.js';
 import type { ParsedRobots, RobotRecord, Rule } from './model.js';
 
 /** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
 export interface Verdict {
   /** The answer {@link RobotExclusionRulesParser.isAllowed} gives. */
   readonly allowed: boolean;
-  /** The record that applied to the user agent, or null when none did. */
+  /**
+   * The record that applied to the user agent, or null when none did. Under
+   * RFC9309, where every group naming the crawler applies, the group holding
+   * the deciding rule (the first group that applies when no rule decided).
+   */
   readonly record: {
     /** The record's robot names, as written. */
     readonly names: readonly string[];
@@ -19,7 +24,8 @@ export interface Verdict {
   } | null;
   /**
    * The rule that decided, or null when no rule matched (allowed). `path` is the
-   * value as written; an empty path inverts its kind (`Disallow:` allows all).
+   * value as written; an empty path inverts its kind (`Disallow:` allows all)
+   * under MK1996 and GYM2008, and never decides under RFC9309.
    */
   readonly rule: {
     /** `allow` or `disallow`, as written. */
@@ -41,7 +47,8 @@ function ruleAllows(rule: Rule): boolean {
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
- * Python's `robotexclusionrulesparser.RobotExclusionRulesParser` does.
+ * Python's `robotexclusionrulesparser.RobotExclusionRulesParser` does, or in
+ * the RFC 9309 syntax as Google's reference parser does, all from one parse.
  *
  * @example
  * ```ts
@@ -56,6 +63,7 @@ export class RobotExclusionRulesParser {
   #parsed: ParsedRobots = EMPTY;
   #matchers = new Map<RobotRecord, Matcher[]>();
   #byAgent = new Map<string, RobotRecord | null>();
+  #rfc: Rfc9309Rules | null = null;
 
   /**
    * Parses robots.txt content, replacing all rules and sitemaps held before.
@@ -75,13 +83,18 @@ export class RobotExclusionRulesParser {
   /**
    * Whether `userAgent` may fetch `url`. The first record whose name is `*` or
    * a case-insensitive substring of `userAgent` applies; its first matching
-   * rule in file order decides; no match means allowed.
-   * @param url An absolute URL or a path; never throws on any string.
-   * @param syntax {@link GYM2008} (default) or {@link MK1996}.
+   * rule in file order decides; no match means allowed. Under {@link RFC9309},
+   * `userAgent` is a product token (`Googlebot`; a longer string counts by its
+   * leading run of letters, `-` and `_`), every group naming it applies, and
+   * the longest matching rule decides; see that constant.
+   * @param url An absolute URL or a path; never throws on any string. Under
+   *   RFC9309 it is matched as given, so pass it percent-encoded.
+   * @param syntax {@link GYM2008} (default), {@link MK1996} or {@link RFC9309}.
    * @throws RangeError for any other syntax value.
    */
   isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
     const s = checkSyntax(syntax);
+    if (s === RFC9309) return this.#rfc9309().isAllowed(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return true;
     const i = this.#matcher(record, s)(matchTarget(url));
@@ -95,6 +108,7 @@ export class RobotExclusionRulesParser {
    */
   explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
     const s = checkSyntax(syntax);
+    if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
     const i = this.#matcher(record, s)(matchTarget(url));
@@ -110,9 +124,13 @@ export class RobotExclusionRulesParser {
 
   /**
    * The crawl delay in seconds of the record that applies to `userAgent`, or
-   * null when that record sets none or no record applies.
+   * null when that record sets none or no record applies. Under RFC9309 the
+   * groups that apply are chosen as that syntax chooses them, and the last
+   * valid delay among them counts.
+   * @throws RangeError for an unknown syntax value.
    */
-  getCrawlDelay(userAgent: string): number | null {
+  getCrawlDelay(userAgent: string, syntax: Syntax = GYM2008): number | null {
+    if (checkSyntax(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
   }
 
@@ -229,6 +247,12 @@ export class RobotExclusionRulesParser {
     if (this.#byAgent.size >= UA_CACHE_LIMIT) this.#byAgent.clear();
     this.#byAgent.set(ua, found);
     return found;
+  }
+
+  /** The RFC 9309 view of the current parse, built on first use. */
+  #rfc9309(): Rfc9309Rules {
+    const view = this.#rfc;
+    return view !== null && view.parsed === this.#parsed ? view : (this.#rfc = rfc9309Rules(this.#parsed));
   }
 
   #matcher(record: RobotRecord, syntax: Syntax): Matcher {

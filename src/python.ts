@@ -12,7 +12,7 @@ import { GYM2008, type Syntax } from './syntax.js';
 import type { FetchOptions } from './fetch.js';
 import type { RequestRate } from './model.js';
 
-export { MK1996, GYM2008, type Syntax } from './syntax.js';
+export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
 export { RobotsError, RobotsFetchError, RobotsEncodingError } from './errors.js';
 
 /** Python's `timeout` in seconds (a number or None), or this package's fetch options. */

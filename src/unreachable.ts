@@ -4,7 +4,7 @@ import { RobotExclusionRulesParser } from './parser.js';
 import type { FetchOptions } from './fetch.js';
 import type { StatusPolicy } from './policy.js';
 import { RobotsEncodingError, RobotsFetchError } from './errors.js';
-import type { Syntax } from './syntax.js';
+import { RFC9309, type Syntax } from './syntax.js';
 
 /**
  * What a robots.txt that cannot be fetched means (an error status the fetch's
@@ -35,8 +35,7 @@ export function checkServerErrorPolicy(policy: unknown): ServerErrorPolicy {
 
 /** The fetch status policy that goes with a syntax: RFC 9309's own for RFC 9309, the original's otherwise. */
 export function statusPolicyFor(syntax: Syntax): StatusPolicy {
-  // Wire on merge with the rfc9309 branch: `syntax === RFC9309` (RFC9309 = 3 in syntax.ts).
-  return (syntax as number) === 3 ? 'rfc9309' : 'original';
+  return syntax === RFC9309 ? 'rfc9309' : 'original';
 }
 
 /** A fetch failure a policy decides about. */
