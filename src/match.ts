@@ -1,6 +1,7 @@
 // SEMANTICS 4.3 to 4.5: first matching rule in file order, compiled once per
 // record and syntax. No RegExp is built from robots.txt input, and every rule
 // is matched in time linear in the path length.
+import type { Rule } from './model.js';
 import { MK1996, type Syntax } from './syntax.js';
 
 /** Finds the deciding rule for a path: the lowest rule index that matches, or -1. */
@@ -346,10 +347,18 @@ function smallMatcher(paths: readonly string[], syntax: Syntax): Matcher {
 }
 
 /**
+ * Compiles a record's rules for one syntax into a matcher that returns the
+ * index of the first rule (in file order) that matches a path, or -1.
+ */
+export function compileRules(rules: readonly Rule[], syntax: Syntax): Matcher {
+  return compilePaths(rules.map((rule) => rule.path), syntax);
+}
+
+/**
  * Compiles a record's rule paths (decoded, in file order) for one syntax into
  * a matcher that returns the index of the first rule that matches a path, or -1.
  */
-export function compileRules(paths: readonly string[], syntax: Syntax): Matcher {
+export function compilePaths(paths: readonly string[], syntax: Syntax): Matcher {
   if (paths.length <= SMALL_RECORD) return smallMatcher(paths, syntax);
   const litPaths: string[] = [];
   const litIndexes: number[] = [];

@@ -13,6 +13,14 @@ export interface Rule {
   readonly line: number;
 }
 
+/** A `Request-rate: n/m` value: at most `requests` requests per `seconds` seconds. */
+export interface RequestRate {
+  /** The `n` of `n/m`: how many requests. */
+  readonly requests: number;
+  /** The `m` of `n/m`: in how many seconds. */
+  readonly seconds: number;
+}
+
 /** One record (group): the robot names it names, its rules and crawl delay. */
 export interface RobotRecord {
   /** The robot names, as written. */
@@ -46,4 +54,10 @@ export interface ParsedRobots {
   readonly source: string;
   /** True when the text came from bytes, so each character is one original byte. */
   readonly fromBytes: boolean;
+  /**
+   * `Request-rate` values, read as Python's `urllib.robotparser` reads them,
+   * by the `line` of the record they belong to (last valid one wins). Not a
+   * directive of the original: only the lookalike adapter reports them.
+   */
+  readonly requestRates: ReadonlyMap<number, RequestRate>;
 }

@@ -1,7 +1,7 @@
 // SEMANTICS sections 1 and 2: text to records, one pass, never throws.
 import { isPyWhitespace, scrubValue } from './text.js';
 import { LazyRecord, SPAN_FIELDS } from './record.js';
-import type { ParsedRobots, RobotRecord } from './model.js';
+import type { ParsedRobots, RequestRate, RobotRecord } from './model.js';
 
 const enum Key {
   None,
@@ -10,6 +10,7 @@ const enum Key {
   Disallow,
   Sitemap,
   CrawlDelay,
+  RequestRate,
 }
 
 function keyOf(name: string): Key {
@@ -25,6 +26,8 @@ function keyOf(name: string): Key {
       return Key.Sitemap;
     case 'crawl-delay':
       return Key.CrawlDelay;
+    case 'request-rate':
+      return Key.RequestRate;
     default:
       return Key.None;
   }
@@ -56,6 +59,14 @@ function keyAt(text: string, s: number, e: number): number {
   return (k < e && text.charCodeAt(k) === 0x3a ? keyOf(text.slice(s, k)) : Key.None) | ((k - s) << 4);
 }
 
+/** `n/m`, digits on both sides of the slash, as Python's `urllib.robotparser` reads a Request-rate. */
+const REQUEST_RATE = /^(\d+)[ \t]*\/[ \t]*(\d+)$/;
+
+function readRequestRate(raw: string): RequestRate | null {
+  const m = REQUEST_RATE.exec(scrubValue(raw));
+  return m === null ? null : { requests: Number(m[1]), seconds: Number(m[2]) };
+}
+
 function isKeyChar(c: number): boolean {
   const l = c | 0x20;
   return (l >= 0x61 && l <= 0x7a) || c === 0x2d;
@@ -63,6 +74,11 @@ function isKeyChar(c: number): boolean {
 
 /** The port's crawl-delay grammar (SEMANTICS 7): digits with an optional fraction. */
 const CRAWL_DELAY = /^(?:\d+\.?\d*|\.\d+)$/;
+
+/** A crawl-delay value in seconds, or null when it is not in the port's grammar. */
+export function parseCrawlDelay(value: string): number | null {
+  return CRAWL_DELAY.test(value) ? Number(value) : null;
+}
 
 /** Text from whatever `parse` was handed: bytes are read as ISO-8859-1. */
 export function sourceText(input: unknown): { text: string; fromBytes: boolean } {
@@ -87,6 +103,8 @@ interface OpenRecord {
 }
 
 const NO_SITEMAPS: readonly string[] = Object.freeze([]);
+/** Shared by every parse without a Request-rate: a Map of its own costs some 200 bytes. */
+const NO_REQUEST_RATES: ReadonlyMap<number, RequestRate> = new Map();
 
 /** Small span lists stay plain arrays: a typed array costs ~200 bytes of its own. */
 const TYPED_SPANS_FROM = 48;
@@ -129,6 +147,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   const { text, fromBytes } = sourceText(input);
   const kept: OpenRecord[] = [];
   const sitemaps: string[] = [];
+  let requestRates: Map<number, RequestRate> | null = null;
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
   // Rule values are kept as positions (see record.ts), SPAN_FIELDS numbers a rule.
@@ -182,7 +201,11 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
       const found = keyAt(text, s, e);
       const key: Key = found & 15;
       const k = s + (found >>> 4);
-      if (key !== Key.None) {
+      if (key === Key.RequestRate) {
+        // Not a directive of the original: it changes no other state (1.6).
+        const rate = current === null ? null : readRequestRate(text.slice(k + 1, e));
+        if (rate !== null) (requestRates ??= new Map()).set(current!.line, rate);
+      } else if (key !== Key.None) {
         let v = k + 1;
         while (v < e) {
           const c = text.charCodeAt(v);
@@ -214,8 +237,8 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
             afterUserAgent = false;
             if (key === Key.Sitemap) {
               if (value !== '') sitemaps.push(value);
-            } else if (current !== null && CRAWL_DELAY.test(value)) {
-              current.crawlDelay = Number(value);
+            } else if (current !== null) {
+              current.crawlDelay = parseCrawlDelay(value) ?? current.crawlDelay;
             }
           }
         }
@@ -233,5 +256,11 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   let k = 0;
   for (const r of built) if (!r.isDefault) records[k++] = r;
   for (const r of built) if (r.isDefault) records[k++] = r;
-  return { records, sitemaps: sitemaps.length > 0 ? sitemaps.slice() : NO_SITEMAPS, source: text, fromBytes };
+  return {
+    records,
+    sitemaps: sitemaps.length > 0 ? sitemaps.slice() : NO_SITEMAPS,
+    source: text,
+    fromBytes,
+    requestRates: requestRates ?? NO_REQUEST_RATES,
+  };
 }

@@ -1,27 +1,48 @@
+import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
+import { nowSeconds, SEVEN_DAYS } from './expiry.js';
 import { parseRobots } from './parse.js';
 import { matchTarget } from './path.js';
-import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
+import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
+import { rfc9309Rules, type Rfc9309Rules } from './rfc9309.js';
 import type { ParsedRobots, RobotRecord } from './model.js';
 
 /** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
 export interface Verdict {
   /** The answer {@link RobotExclusionRulesParser.isAllowed} gives. */
   readonly allowed: boolean;
-  /** The record that applied to the user agent, or null when none did. */
-  readonly record: { readonly names: readonly string[]; readonly line: number } | null;
+  /**
+   * The record that applied to the user agent, or null when none did. Under
+   * RFC9309, where every group naming the crawler applies, the group holding
+   * the deciding rule (the first group that applies when no rule decided).
+   */
+  readonly record: {
+    /** The record's robot names, as written. */
+    readonly names: readonly string[];
+    /** 1-based line number of the record's first User-agent line. */
+    readonly line: number;
+  } | null;
   /**
    * The rule that decided, or null when no rule matched (allowed). `path` is the
-   * value as written; an empty path inverts its kind (`Disallow:` allows all).
+   * value as written; an empty path inverts its kind (`Disallow:` allows all)
+   * under MK1996 and GYM2008, and never decides under RFC9309.
    */
-  readonly rule: { readonly kind: 'allow' | 'disallow'; readonly path: string; readonly line: number } | null;
+  readonly rule: {
+    /** `allow` or `disallow`, as written. */
+    readonly kind: 'allow' | 'disallow';
+    /** The rule's path as written. */
+    readonly path: string;
+    /** 1-based line number of the rule. */
+    readonly line: number;
+  } | null;
 }
 
-const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false };
+const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
 const UA_CACHE_LIMIT = 1024;
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
- * Python's `robotexclusionrulesparser.RobotExclusionRulesParser` does.
+ * Python's `robotexclusionrulesparser.RobotExclusionRulesParser` does, or in
+ * the RFC 9309 syntax as Google's reference parser does, all from one parse.
  *
  * @example
  * ```ts
@@ -39,6 +60,7 @@ export class RobotExclusionRulesParser {
   #lastRecord: RobotRecord | null = null;
   /** Records of further user agents, made when a second one is asked about. */
   #byAgent: Map<string, RobotRecord | null> | null = null;
+  #rfc: Rfc9309Rules | null = null;
 
   /**
    * Parses robots.txt content, replacing all rules and sitemaps held before.
@@ -59,13 +81,18 @@ export class RobotExclusionRulesParser {
   /**
    * Whether `userAgent` may fetch `url`. The first record whose name is `*` or
    * a case-insensitive substring of `userAgent` applies; its first matching
-   * rule in file order decides; no match means allowed.
-   * @param url An absolute URL or a path; never throws on any string.
-   * @param syntax {@link GYM2008} (default) or {@link MK1996}.
+   * rule in file order decides; no match means allowed. Under {@link RFC9309},
+   * `userAgent` is a product token (`Googlebot`; a longer string counts by its
+   * leading run of letters, `-` and `_`), every group naming it applies, and
+   * the longest matching rule decides; see that constant.
+   * @param url An absolute URL or a path; never throws on any string. Under
+   *   RFC9309 it is matched as given, so pass it percent-encoded.
+   * @param syntax {@link GYM2008} (default), {@link MK1996} or {@link RFC9309}.
    * @throws RangeError for any other syntax value.
    */
   isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
     const s = checkSyntax(syntax);
+    if (s === RFC9309) return this.#rfc9309().isAllowed(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return true;
     const i = record.match(matchTarget(url), s);
@@ -79,6 +106,7 @@ export class RobotExclusionRulesParser {
    */
   explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
     const s = checkSyntax(syntax);
+    if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
     const i = record.match(matchTarget(url), s);
@@ -94,15 +122,88 @@ export class RobotExclusionRulesParser {
 
   /**
    * The crawl delay in seconds of the record that applies to `userAgent`, or
-   * null when that record sets none or no record applies.
+   * null when that record sets none or no record applies. Under RFC9309 the
+   * groups that apply are chosen as that syntax chooses them, and the last
+   * valid delay among them counts.
+   * @throws RangeError for an unknown syntax value.
    */
-  getCrawlDelay(userAgent: string): number | null {
+  getCrawlDelay(userAgent: string, syntax: Syntax = GYM2008): number | null {
+    if (checkSyntax(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
   }
 
   /** The Sitemap URLs in file order, as written (empty values skipped). */
   get sitemaps(): readonly string[] {
     return this.#parsed.sitemaps;
+  }
+
+  // Fetching (SEMANTICS 5): the HTTP work is in fetch.ts; this is the state it leaves.
+  #sourceUrl = '';
+  #responseCode: number | null = null;
+
+  /** Sent as the User-Agent header by {@link fetch} when a non-empty string. */
+  userAgent: string | null = null;
+
+  /**
+   * Kept so that ported code setting it still runs; it changes nothing. In
+   * Python it chose between local time and UTC for `expiration_date`; a Unix
+   * time in JavaScript is the same in every time zone.
+   */
+  useLocalTime = true;
+
+  /**
+   * When the rules go stale, in Unix seconds (as Python's `time.time()`).
+   * Set by each {@link fetch} that yields rules; seven days after construction
+   * until then. Writable, as in the original.
+   */
+  expirationDate: number = nowSeconds() + SEVEN_DAYS;
+
+  /** The URL given to the last {@link fetch} call (successful or not); `''` before any. */
+  get sourceUrl(): string {
+    return this.#sourceUrl;
+  }
+
+  /**
+   * The HTTP status of the last {@link fetch} call: null before any fetch, 0
+   * when no complete HTTP answer came (network failure, timeout, abort).
+   */
+  get responseCode(): number | null {
+    return this.#responseCode;
+  }
+
+  /** True once {@link expirationDate} is reached: time for `await p.fetch(p.sourceUrl)`. */
+  get isExpired(): boolean {
+    return this.expirationDate <= nowSeconds();
+  }
+
+  /**
+   * Fetches a robots.txt over HTTP(S) and parses it. 2xx bodies are decoded
+   * (byte-order mark, else Content-Type charset, else ISO-8859-1); 401/403
+   * disallow everything and 404 allows everything (under the default
+   * `statusPolicy`). Sets {@link sourceUrl}, {@link responseCode} and, when
+   * rules result, {@link expirationDate}.
+   *
+   * When it throws, the rules, sitemaps and expiry held before the call are
+   * kept exactly; {@link sourceUrl} and {@link responseCode} still describe the
+   * failed attempt.
+   * @throws RobotsFetchError for other statuses, network failures, timeouts,
+   * aborts and too many redirects; RobotsEncodingError when the body cannot
+   * be decoded; RangeError or TypeError for bad options.
+   */
+  async fetch(url: string | URL, options?: FetchOptions): Promise<void> {
+    const settings = fetchSettings(options);
+    const href = String(url);
+    this.#sourceUrl = href;
+    const result = await fetchRobotsTxt(href, this.userAgent, settings);
+    this.#responseCode = result.responseCode;
+    if ('error' in result) throw result.error;
+    this.parse(result.text);
+    this.expirationDate = result.expirationDate;
+  }
+
+  /** The record that applies to `userAgent` (SEMANTICS 3), for adapters in this package. @internal */
+  protected recordFor(userAgent: string): RobotRecord | null {
+    return this.#recordFor(userAgent);
   }
 
   /**
@@ -114,6 +215,8 @@ export class RobotExclusionRulesParser {
     for (const record of this.#parsed.records) {
       for (const name of record.names) out += `User-agent: ${name}\n`;
       if (record.crawlDelay !== null) out += `Crawl-delay: ${formatDelay(record.crawlDelay)}\n`;
+      const rate = this.#parsed.requestRates.get(record.line);
+      if (rate !== undefined) out += `Request-rate: ${rate.requests}/${rate.seconds}\n`;
       for (const rule of record.rules) out += `${rule.allow ? 'Allow' : 'Disallow'}: ${encodeRulePath(rule.path)}\n`;
       out += '\n';
     }
@@ -146,20 +249,38 @@ export class RobotExclusionRulesParser {
     }
     return null;
   }
+
+  /** The RFC 9309 view of the current parse, built on first use. */
+  #rfc9309(): Rfc9309Rules {
+    const view = this.#rfc;
+    return view !== null && view.parsed === this.#parsed ? view : (this.#rfc = rfc9309Rules(this.#parsed));
+  }
 }
 
 /**
  * Writes a decoded rule path so that parsing it again gives the same path:
  * `%` (other than an encoded slash), `#`, white space and control characters
- * are percent-encoded.
+ * are percent-encoded. U+0085 is listed because Python's trim removes it and
+ * `\s` does not cover it.
  */
 function encodeRulePath(path: string): string {
-  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f]/g, (c) =>
+  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f\u0085]/g, (c) =>
     Array.from(new TextEncoder().encode(c), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''),
   );
 }
 
-/** A crawl delay in the digits-and-fraction form the parser reads back. */
+/**
+ * A crawl delay in the digits-and-fraction form the parser reads back as the
+ * same number: the shortest round-trip digits, written out without exponent.
+ */
 function formatDelay(delay: number): string {
-  return delay.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  // Only a digit string too long for a double gives Infinity; so does this one.
+  if (delay === Infinity) return '1' + '0'.repeat(309);
+  const text = String(delay);
+  const exp = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (exp === null) return text;
+  const digits = exp[1]! + (exp[2] ?? '');
+  const point = 1 + Number(exp[3]);
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`;
 }

@@ -13,10 +13,11 @@ function hexValue(c: number): number {
  * U+FFFD), except `%2F`, which stays encoded (always upper case) so that an
  * encoded slash never equals a real one. Invalid escapes stay as they are.
  *
- * A run of byte escapes is decoded as `TextDecoder('utf-8')` decodes it, by
- * the WHATWG decoder's own steps written out here (one U+FFFD per maximal
- * invalid subpart): no buffer is built, and text between escapes is copied
- * in slices.
+ * A run of byte escapes is decoded as `TextDecoder('utf-8', { ignoreBOM:
+ * true })` decodes it, by the WHATWG decoder's own steps written out here
+ * (one U+FFFD per maximal invalid subpart; an escaped U+FEFF is a character,
+ * not a mark to drop): no buffer is built, and text between escapes is
+ * copied in slices.
  */
 export function decodePath(s: string): string {
   let i = s.indexOf('%');

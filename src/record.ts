@@ -1,7 +1,7 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compileRules, firstPrefix, hasWildcards, type Matcher } from './match.js';
+import { compilePaths, firstPrefix, hasWildcards, type Matcher } from './match.js';
 import { decodePath } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { scrubValue } from './text.js';
@@ -132,10 +132,10 @@ export class LazyRecord implements RobotRecord {
     const paths = this.paths;
     // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does.
     if (syntax !== MK1996 && !(this.#plain ??= !hasWildcards(paths))) {
-      return (this.#gym2008 ??= compileRules(paths, GYM2008))(path);
+      return (this.#gym2008 ??= compilePaths(paths, GYM2008))(path);
     }
     // A very few literal rules are fastest tried in order, with nothing compiled.
     if (paths.length <= FEW_RULES) return firstPrefix(paths, path);
-    return (this.#mk1996 ??= compileRules(paths, MK1996))(path);
+    return (this.#mk1996 ??= compilePaths(paths, MK1996))(path);
   }
 }

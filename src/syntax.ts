@@ -11,16 +11,24 @@ export const MK1996 = 1;
  */
 export const GYM2008 = 2;
 
+/**
+ * RFC 9309 (2022), as Google's open-source reference parser implements it:
+ * groups that blank lines do not end, every group naming the crawler's
+ * product token pooled, the longest matching pattern deciding (allow winning
+ * ties), URLs compared as given, without decoding. New in this port.
+ */
+export const RFC9309 = 3;
+
 /** A syntax accepted by {@link RobotExclusionRulesParser.isAllowed}. */
-export type Syntax = typeof MK1996 | typeof GYM2008;
+export type Syntax = typeof MK1996 | typeof GYM2008 | typeof RFC9309;
 
 /**
  * Checks a syntax argument and returns it; anything but a known syntax throws.
  * @throws RangeError naming the accepted values.
  */
 export function checkSyntax(syntax: unknown): Syntax {
-  if (syntax === MK1996 || syntax === GYM2008) return syntax;
+  if (syntax === MK1996 || syntax === GYM2008 || syntax === RFC9309) return syntax;
   throw new RangeError(
-    `Unknown robots.txt syntax ${String(syntax)}: use MK1996 (1) or GYM2008 (2)`,
+    `Unknown robots.txt syntax ${String(syntax)}: use MK1996 (1), GYM2008 (2) or RFC9309 (3)`,
   );
 }

@@ -108,3 +108,11 @@ test('the built command runs end to end with its exit status', async (t) => {
   const error = await t.throwsAsync(exec(process.execPath, [CLI, 'check', file, 'Bot', '/private/']));
   t.is((error as unknown as { code: number }).code, 1);
 });
+
+test('check --syntax rfc9309 answers by the longest match', async (t) => {
+  const file = await robotsFile('User-agent: *\nDisallow: /private/\nAllow: /private/open\n');
+  const r = await run(['check', '--syntax', 'rfc9309', file, 'Bot', '/private/open/page']);
+  t.is(r.code, 0);
+  t.regex(r.out[0]!, /^allowed .*line 3: Allow: \/private\/open/);
+  t.is((await run(['check', file, 'Bot', '/private/open/page'])).code, 1);
+});

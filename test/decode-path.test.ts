@@ -1,11 +1,11 @@
 // decodePath's hand-written UTF-8 decoding against TextDecoder, which
 // SEMANTICS 4.2 names through the original: each run of byte escapes is
-// decoded as TextDecoder('utf-8') decodes those bytes.
+// decoded as TextDecoder('utf-8', { ignoreBOM: true }) decodes those bytes.
 import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
 import { decodePath } from '../src/path.js';
 
-const utf8 = new TextDecoder('utf-8');
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The reference: text split into runs of byte escapes and the rest, each run given to TextDecoder. */
 function reference(s: string): string {

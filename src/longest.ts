@@ -1,0 +1,187 @@
+// RFC 9309 precedence: among the rules that match a path, the one with the
+// longest pattern decides, and allow wins a tie. Compiled once per set of
+// rules into an index, so a path costs a prefix-chain lookup for the literal
+// rules plus a filtered look at the wildcard rules, not one try per rule.
+import { keyScanner, longestPart, matchParts, PrefixChain, splitPattern } from './match.js';
+
+/** A rule as the longest-match index sees it. */
+export interface LongestRule {
+  /** The normalised pattern; its length is the rule's priority. Empty patterns never decide. */
+  readonly pattern: string;
+  readonly allow: boolean;
+}
+
+/**
+ * Finds the deciding rule for a path: the index of the longest matching
+ * allow rule, unless a matching disallow rule is strictly longer; among rules
+ * of equal length and kind, the first. -1 when no rule matches.
+ */
+export type LongestMatcher = (path: string) => number;
+
+/** A wildcard rule: `*` inside, or `$` at the end. */
+interface Wild {
+  readonly parts: readonly string[];
+  readonly anchored: boolean;
+  readonly len: number;
+  readonly allow: boolean;
+  readonly index: number;
+}
+
+/** The best allow and disallow rule for one literal prefix (or one chain of them). */
+interface Best {
+  aLen: number;
+  aIdx: number;
+  dLen: number;
+  dIdx: number;
+}
+
+const LINEAR_LIMIT = 12;
+const SCAN_MIN = 5;
+
+/** True when (len, idx) beats (curLen, curIdx): longer, or as long and earlier. */
+function beats(len: number, idx: number, curLen: number, curIdx: number): boolean {
+  return len > curLen || (len === curLen && idx < curIdx);
+}
+
+function merge(into: Best, from: Best): void {
+  if (from.aIdx >= 0 && beats(from.aLen, from.aIdx, into.aLen, into.aIdx)) {
+    into.aLen = from.aLen;
+    into.aIdx = from.aIdx;
+  }
+  if (from.dIdx >= 0 && beats(from.dLen, from.dIdx, into.dLen, into.dIdx)) {
+    into.dLen = from.dLen;
+    into.dIdx = from.dIdx;
+  }
+}
+
+/**
+ * Compiles rules into a {@link LongestMatcher}. Literal rules (and rules that
+ * end in `*` only, which are prefixes too) go into a {@link PrefixChain}
+ * whose entries carry the best allow and disallow along their chain; wildcard
+ * rules are tried only when their longest literal part occurs in the path and
+ * only when they are long enough to change the answer.
+ */
+export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
+  const literal = new Map<string, Best>();
+  const wilds: Wild[] = [];
+  for (let index = 0; index < rules.length; index++) {
+    const { pattern, allow } = rules[index]!;
+    if (pattern === '') continue;
+    const split = splitPattern(pattern);
+    if (split === null || typeof split === 'string') {
+      const key = split ?? pattern;
+      let best = literal.get(key);
+      if (best === undefined) literal.set(key, (best = { aLen: 0, aIdx: -1, dLen: 0, dIdx: -1 }));
+      merge(best, allow ? { aLen: pattern.length, aIdx: index, dLen: 0, dIdx: -1 } : { aLen: 0, aIdx: -1, dLen: pattern.length, dIdx: index });
+    } else {
+      wilds.push({ parts: split.parts, anchored: split.anchored, len: pattern.length, allow, index });
+    }
+  }
+
+  // The answer so far for the path being matched; reset on every call.
+  let aLen = 0;
+  let aIdx = -1;
+  let dLen = 0;
+  let dIdx = -1;
+  let target = '';
+
+  // Literal rules.
+  let lookUp: (path: string) => void;
+  if (literal.size <= LINEAR_LIMIT) {
+    const keys = [...literal.keys()];
+    const bests = [...literal.values()];
+    lookUp = (path) => {
+      for (let k = 0; k < keys.length; k++) {
+        if (!path.startsWith(keys[k]!)) continue;
+        const b = bests[k]!;
+        if (b.aIdx >= 0 && beats(b.aLen, b.aIdx, aLen, aIdx)) {
+          aLen = b.aLen;
+          aIdx = b.aIdx;
+        }
+        if (b.dIdx >= 0 && beats(b.dLen, b.dIdx, dLen, dIdx)) {
+          dLen = b.dLen;
+          dIdx = b.dIdx;
+        }
+      }
+    };
+  } else {
+    const chain = new PrefixChain(literal.keys());
+    const n = chain.sorted.length;
+    const A = new Int32Array(n);
+    const AI = new Int32Array(n);
+    const D = new Int32Array(n);
+    const DI = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const best = { ...literal.get(chain.sorted[i]!)! };
+      const up = chain.parent[i]!;
+      if (up >= 0) merge(best, { aLen: A[up]!, aIdx: AI[up]!, dLen: D[up]!, dIdx: DI[up]! });
+      A[i] = best.aLen;
+      AI[i] = best.aIdx;
+      D[i] = best.dLen;
+      DI[i] = best.dIdx;
+    }
+    lookUp = (path) => {
+      const at = chain.deepest(path);
+      if (at < 0) return;
+      aLen = A[at]!;
+      aIdx = AI[at]!;
+      dLen = D[at]!;
+      dIdx = DI[at]!;
+    };
+  }
+
+  // Wildcard rules. A rule can change the answer only if it is at least as
+  // long as the best of both kinds so far: a shorter allow loses to the
+  // disallow, a shorter (or equal) disallow loses to the allow.
+  const tryWild = (w: Wild): void => {
+    if (w.allow) {
+      if (w.len < dLen || !beats(w.len, w.index, aLen, aIdx)) return;
+      if (matchParts(w.parts, w.anchored, target)) {
+        aLen = w.len;
+        aIdx = w.index;
+      }
+    } else {
+      if (w.len <= aLen || !beats(w.len, w.index, dLen, dIdx)) return;
+      if (matchParts(w.parts, w.anchored, target)) {
+        dLen = w.len;
+        dIdx = w.index;
+      }
+    }
+  };
+  const always: Wild[] = [];
+  const scanned: Wild[] = [];
+  const keys: string[] = [];
+  for (const w of wilds) {
+    const key = longestPart(w.parts);
+    if (key.length < 2 || wilds.length < SCAN_MIN) always.push(w);
+    else {
+      scanned.push(w);
+      keys.push(key);
+    }
+  }
+  // Longest first, so the loop stops at the first rule too short to matter.
+  always.sort((x, y) => y.len - x.len || x.index - y.index);
+  const scan = scanned.length > 0 ? keyScanner(keys) : null;
+  // Ranked by length, longest lowest: the scanner skips ranks at or above the bound.
+  const rank = Int32Array.from(scanned, (w) => -w.len);
+  const bound = (): number => 1 - (aLen > dLen ? aLen : dLen);
+  const visit = (slot: number): number => {
+    tryWild(scanned[slot]!);
+    return bound();
+  };
+
+  return (path) => {
+    aLen = 0;
+    aIdx = -1;
+    dLen = 0;
+    dIdx = -1;
+    target = path;
+    lookUp(path);
+    for (const w of always) {
+      if (w.len < aLen || w.len < dLen) break;
+      tryWild(w);
+    }
+    if (scan !== null) scan(path, rank, bound(), visit);
+    return dLen > aLen ? dIdx : aIdx;
+  };
+}

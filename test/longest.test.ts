@@ -1,0 +1,150 @@
+// The longest-match index and the shared helpers it is built from, checked
+// against a plain reference: every rule tried, Google's position-set matcher.
+import test from 'ava';
+import fc from 'fast-check';
+import { compileLongest, type LongestRule } from '../src/longest.js';
+import { keyScanner, PrefixChain } from '../src/match.js';
+
+/** Google's matcher, written the slow way: the set of path positions each pattern prefix can reach. */
+function globMatch(path: string, pattern: string): boolean {
+  let positions = [0];
+  for (let k = 0; k < pattern.length; k++) {
+    const c = pattern[k]!;
+    if (c === '$' && k === pattern.length - 1) return positions.includes(path.length);
+    if (c === '*') {
+      const from = positions[0]!;
+      positions = [];
+      for (let i = from; i <= path.length; i++) positions.push(i);
+    } else {
+      positions = positions.filter((i) => path[i] === c).map((i) => i + 1);
+      if (positions.length === 0) return false;
+    }
+  }
+  return true;
+}
+
+/** The deciding rule by trying every rule: longest allow unless a disallow is longer; first among equals. */
+function reference(rules: readonly LongestRule[], path: string): number {
+  let a = -1;
+  let d = -1;
+  rules.forEach((rule, i) => {
+    if (rule.pattern === '' || !globMatch(path, rule.pattern)) return;
+    if (rule.allow) {
+      if (a < 0 || rule.pattern.length > rules[a]!.pattern.length) a = i;
+    } else if (d < 0 || rule.pattern.length > rules[d]!.pattern.length) d = i;
+  });
+  const aLen = a < 0 ? 0 : rules[a]!.pattern.length;
+  const dLen = d < 0 ? 0 : rules[d]!.pattern.length;
+  return dLen > aLen ? d : a;
+}
+
+const rule = (allow: boolean, pattern: string): LongestRule => ({ allow, pattern });
+
+test('the longest matching rule decides and allow wins a tie', (t) => {
+  const rules = [rule(false, '/'), rule(true, '/fish'), rule(false, '/fish/'), rule(true, '/fish/')];
+  const match = compileLongest(rules);
+  t.is(match('/x'), 0);
+  t.is(match('/fishheads'), 1);
+  t.is(match('/fish/salmon'), 3);
+  t.is(compileLongest([])('/x'), -1);
+});
+
+test('a pattern ending in stars is a prefix but keeps its full length', (t) => {
+  // `/a**` (4) is longer than `/ab` (3), though both are prefixes.
+  const match = compileLongest([rule(true, '/ab'), rule(false, '/a**')]);
+  t.is(match('/abc'), 1);
+  t.is(match('/a'), 1);
+});
+
+test('empty patterns never decide and $ alone matches nothing', (t) => {
+  const match = compileLongest([rule(false, ''), rule(false, '$'), rule(true, '')]);
+  t.is(match('/'), -1);
+  t.is(match('/x'), -1);
+});
+
+test('many literal rules: the index agrees with trying every rule', (t) => {
+  const rules: LongestRule[] = [];
+  for (let i = 0; i < 200; i++) rules.push(rule(i % 3 === 0, '/d' + (i % 17) + '/' + 'x'.repeat(i % 5)));
+  // Trailing stars make a short prefix the longest pattern: `/d1/***` (7) beats `/d1/xx` (6).
+  rules.push(rule(false, '/'), rule(true, '/d1'), rule(false, '/d1/***'), rule(true, '/d2**'));
+  const match = compileLongest(rules);
+  for (const path of ['/', '/d1', '/d1/', '/d1/xx', '/d10/xxxxx', '/d16/xxxy', '/e', '/d3/xxxx/more', '/d2/x']) t.is(match(path), reference(rules, path), path);
+  t.is(rules[match('/d1/xx')]!.pattern, '/d1/***');
+});
+
+test('many wildcard rules: an allow as long as the best disallow still wins', (t) => {
+  const rules = [rule(false, '/shop/car'), rule(true, '*?page=1*'), ...['a', 'b', 'c', 'd', 'e'].map((x) => rule(false, `*?${x}x=*`))];
+  const match = compileLongest(rules);
+  // `*?page=1*` and `/shop/car` are both 9 long.
+  t.is(match('/shop/cart?page=1'), 1);
+  t.is(match('/shop/cart?page=2'), 0);
+  t.is(match('/shop/cart?bx=1'), 0);
+  t.is(match('/x?bx=1'), 3);
+});
+
+test('many wildcard rules: the index agrees with trying every rule', (t) => {
+  const rules: LongestRule[] = [];
+  for (let i = 0; i < 300; i++) rules.push(rule(i % 2 === 0, `*?name${i % 40}=*`), rule(i % 3 === 0, `/p${i % 7}/*.ext${i % 9}$`));
+  const match = compileLongest(rules);
+  for (const path of ['/p1/a.ext1', '/p2/b/c.ext8', '/x?name3=1&name17=2', '/p4/x?name39=', '/p6/.ext0', '/nothing']) {
+    t.is(match(path), reference(rules, path), path);
+  }
+});
+
+const alphabet = fc.constantFrom('/', 'a', 'b', 'c', '.', '*', '$', '?', '=');
+const pattern = fc.string({ unit: alphabet, maxLength: 7 }).map((s) => (s.startsWith('*') || s === '' ? s : '/' + s));
+const path = fc.string({ unit: fc.constantFrom('/', 'a', 'b', 'c', '.', '$', '?', '=', '*'), maxLength: 12 }).map((s) => '/' + s);
+
+test('property: the compiled index gives the deciding rule that trying every rule gives', (t) => {
+  t.notThrows(() =>
+    fc.assert(
+      fc.property(fc.array(fc.record({ allow: fc.boolean(), pattern }), { maxLength: 60 }), fc.array(path, { minLength: 1, maxLength: 20 }), (rules, paths) => {
+        const match = compileLongest(rules);
+        for (const p of paths) if (match(p) !== reference(rules, p)) return false;
+        return true;
+      }),
+      { numRuns: 400 },
+    ),
+  );
+});
+
+test('the prefix chain finds the longest entry that is a prefix, and its ancestors are the others', (t) => {
+  const chain = new PrefixChain(['/a', '/a/b', '/a/b/c', '/a/c', '/b', '']);
+  const at = (p: string): string | null => {
+    const i = chain.deepest(p);
+    return i < 0 ? null : chain.sorted[i]!;
+  };
+  t.is(at('/a/b/cd'), '/a/b/c');
+  t.is(at('/a/bx'), '/a/b');
+  t.is(at('/a/x'), '/a');
+  t.is(at('/a/c'), '/a/c');
+  t.is(at('/c'), '');
+  const ancestors: string[] = [];
+  for (let i = chain.deepest('/a/b/c'); i >= 0; i = chain.parent[i]!) ancestors.push(chain.sorted[i]!);
+  t.deepEqual(ancestors, ['/a/b/c', '/a/b', '/a', '']);
+  t.is(new PrefixChain(['/x']).deepest('/a'), -1);
+});
+
+test('the key scanner reports each key found in a path once, skipping ranks at or above the bound', (t) => {
+  const keys = ['ab', 'bc', 'abc', 'zz', '?q='];
+  const scan = keyScanner(keys);
+  const rank = Int32Array.from([0, 1, 2, 3, 4]);
+  const found = (path: string, below: number): string[] => {
+    const out: string[] = [];
+    scan(path, rank, below, (slot) => {
+      out.push(keys[slot]!);
+      return below;
+    });
+    return out.sort();
+  };
+  t.deepEqual(found('/abcab?q=1', 99), ['?q=', 'ab', 'abc', 'bc']);
+  t.deepEqual(found('/abcab?q=1', 2), ['ab', 'bc']);
+  t.deepEqual(found('/nothing', 99), []);
+  // The bound the callback returns applies at once.
+  const seen: string[] = [];
+  scan('/ab/bc', rank, 99, (slot) => {
+    seen.push(keys[slot]!);
+    return 0;
+  });
+  t.deepEqual(seen, ['ab']);
+});
