@@ -36,7 +36,7 @@ export interface RobotRecord {
   /** What rule `i` answers when it decides: its kind, inverted for an empty path (SEMANTICS 4.5). */
   allows(i: number): boolean;
   /**
-   * The index of the first rule that matches a path (as {@link matchTarget}
+   * The index of the first rule that matches a path (as `matchTarget`
    * gives it) in MK1996 or GYM2008, or -1. Compiles on first use.
    */
   match(path: string, syntax: Syntax): number;
