@@ -65,15 +65,13 @@ export interface RobotsFetchEvent {
   readonly error: RobotsFetchError | RobotsEncodingError | null;
 }
 
-/** What the cache holds for one origin. */
+/** The last outcome the cache holds for one origin. */
 interface Entry {
-  /** The fetch in flight, shared by every caller asking meanwhile. */
-  pending?: Promise<RobotExclusionRulesParser>;
-  /** The last outcome: a parser (fetched, or a policy's stand-in), valid until it expires. */
-  parser?: RobotExclusionRulesParser;
+  /** A parser (fetched, or a policy's stand-in), valid until it expires. */
+  readonly parser?: RobotExclusionRulesParser;
   /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
-  error?: RobotsFailure;
-  errorUntil?: number;
+  readonly error?: RobotsFailure;
+  readonly errorUntil?: number;
 }
 
 function positiveInteger(value: number, name: string): number {
@@ -84,7 +82,7 @@ function positiveInteger(value: number, name: string): number {
 /**
  * robots.txt for any number of origins, fetched on first use with the
  * parser's `fetch` (same status, charset, size and redirect handling) and
- * kept until it expires (`isExpired`: the Expires header, or 7 days), then
+ * kept until it expires (`isExpired`: Cache-Control or Expires, else 7 days), then
  * fetched again. Concurrent calls for one origin share one request. At most
  * `maxEntries` origins are kept, least recently used dropped first.
  *
@@ -108,8 +106,15 @@ export class RobotsCache {
   readonly #policy: ServerErrorPolicy;
   readonly #failureTtl: number;
   readonly #onFetch: ((event: RobotsFetchEvent) => void) | undefined;
-  /** In least- to most-recently-used order (Map keeps insertion order). */
+  /** Settled outcomes, in least- to most-recently-used order (Map keeps insertion order). */
   readonly #entries = new Map<string, Entry>();
+  /**
+   * Fetches in flight, shared by every caller asking meanwhile. Kept apart from
+   * the LRU so that dropping an origin never starts a second fetch of it.
+   */
+  readonly #inFlight = new Map<string, Promise<RobotExclusionRulesParser>>();
+  /** Bumped by {@link clear}, so that fetches started before it store nothing. */
+  #epoch = 0;
 
   /**
    * @throws TypeError when `userAgent` is missing; RangeError (or TypeError)
@@ -175,54 +180,55 @@ export class RobotsCache {
     } catch (error) {
       return Promise.reject(error);
     }
-    let entry = this.#entries.get(origin);
-    if (entry !== undefined) {
-      this.#entries.delete(origin); // re-insert: now the most recently used
-      this.#entries.set(origin, entry);
-      if (entry.pending !== undefined) return entry.pending;
-      if (entry.parser !== undefined) {
-        if (!entry.parser.isExpired) return Promise.resolve(entry.parser);
-      } else if (entry.error !== undefined && Date.now() < entry.errorUntil!) {
-        return Promise.reject(entry.error);
-      }
-    } else {
-      entry = {};
-      this.#entries.set(origin, entry);
-      this.#evict();
+    const entry = this.#entries.get(origin);
+    if (entry !== undefined) this.#touch(origin, entry);
+    const pending = this.#inFlight.get(origin);
+    if (pending !== undefined) return pending;
+    if (entry?.parser !== undefined) {
+      if (!entry.parser.isExpired) return Promise.resolve(entry.parser);
+    } else if (entry?.error !== undefined && Date.now() < entry.errorUntil!) {
+      return Promise.reject(entry.error);
     }
-    const pending = this.#load(origin, entry);
-    entry.pending = pending;
-    // Clear only after callers have the promise; an evicted entry is simply dropped.
-    pending.then(
-      () => (entry.pending = undefined),
-      () => (entry.pending = undefined),
-    );
-    return pending;
+    const load = this.#load(origin);
+    this.#inFlight.set(origin, load);
+    return load;
   }
 
-  /** Forgets every origin (fetches in flight still answer their callers). */
+  /** Forgets every origin (fetches in flight still answer their callers, but store nothing). */
   clear(): void {
     this.#entries.clear();
+    this.#inFlight.clear();
+    this.#epoch++;
   }
 
-  async #load(origin: string, entry: Entry): Promise<RobotExclusionRulesParser> {
+  async #load(origin: string): Promise<RobotExclusionRulesParser> {
+    const epoch = this.#epoch;
     const robotsUrl = `${origin}/robots.txt`;
     let fetched: PolicyFetch;
     try {
       fetched = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl);
     } catch (error) {
-      // A bad option or the caller's abort: nothing learnt; forget an origin that holds nothing.
-      if (entry.parser === undefined && entry.error === undefined && this.#entries.get(origin) === entry) this.#entries.delete(origin);
+      // A bad option or the caller's abort: nothing learnt, whatever was held stays.
+      if (epoch === this.#epoch) this.#inFlight.delete(origin);
       throw error;
     }
     const { parser, failed, error } = fetched;
     const thrown = error !== null && this.#policy === 'throw';
-    entry.parser = thrown ? undefined : parser;
-    entry.error = thrown ? error : undefined;
-    entry.errorUntil = thrown ? Date.now() + this.#failureTtl * 1000 : undefined;
+    if (epoch === this.#epoch) {
+      // Settled before the waiting callers resume: their next call sees it.
+      this.#inFlight.delete(origin);
+      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl * 1000 } : { parser });
+      this.#evict();
+    }
     this.#onFetch?.({ origin, robotsUrl, responseCode: parser.responseCode ?? 0, failed, error });
     if (thrown) throw error;
     return parser;
+  }
+
+  /** Stores `entry` as the origin's most recently used one. */
+  #touch(origin: string, entry: Entry): void {
+    this.#entries.delete(origin);
+    this.#entries.set(origin, entry);
   }
 
   #evict(): void {

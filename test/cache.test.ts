@@ -142,6 +142,23 @@ test('the cache never holds more than maxEntries origins', async (t) => {
   t.is(cache.size, 3);
 });
 
+test('an origin dropped from the LRU while its fetch is in flight is still fetched only once', async (t) => {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const slow = await serve(t, async (_req, res) => {
+    await gate;
+    respond(200, PRIVATE)(_req, res);
+  });
+  const fast = await site(t, '');
+  const cache = new RobotsCache({ userAgent: UA, maxEntries: 1 });
+  const first = cache.isAllowed(slow.url('/private/a'));
+  await cache.isAllowed(fast.url('/')); // the one slot goes to the fast origin
+  const second = cache.isAllowed(slow.url('/private/b'));
+  open();
+  t.deepEqual(await Promise.all([first, second]), [false, false]);
+  t.is(slow.count('/robots.txt'), 1);
+});
+
 test('clear forgets every origin', async (t) => {
   const s = await site(t, PRIVATE);
   const cache = new RobotsCache({ userAgent: UA });
