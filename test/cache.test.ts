@@ -169,6 +169,23 @@ test('clear forgets every origin', async (t) => {
   t.is(s.count('/robots.txt'), 2);
 });
 
+test('clear during a fetch: the caller still gets its answer, the cache stores nothing from it', async (t) => {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const s = await serve(t, async (req, res) => {
+    await gate;
+    respond(200, PRIVATE)(req, res);
+  });
+  const cache = new RobotsCache({ userAgent: UA });
+  const pending = cache.isAllowed(s.url('/private/x'));
+  cache.clear();
+  open();
+  t.false(await pending);
+  t.is(cache.size, 0);
+  t.false(await cache.isAllowed(s.url('/private/y')));
+  t.is(s.count('/robots.txt'), 2);
+});
+
 test('a 5xx robots.txt disallows everything by default', async (t) => {
   const s = await serve(t, respond(503, 'down'));
   const cache = new RobotsCache({ userAgent: UA });
