@@ -37,6 +37,15 @@ export interface RobotsCacheOptions {
    */
   readonly failureTtl?: number;
   /**
+   * Seconds, from the first failed refetch, that the rules of the last
+   * successful fetch are still served while refetches fail (a 5xx, a timeout,
+   * no answer), before `onServerError` decides. RFC 9309 (section 2.4) lets a crawler keep its
+   * cached copy while the robots.txt is unreachable. Each failed refetch is
+   * retried after `failureTtl`. Default 30 days; 0 applies `onServerError` at
+   * the first failure.
+   */
+  readonly staleIfError?: number;
+  /**
    * Called after each fetch of a robots.txt (not for the caller's aborts or
    * bad options), before the calls waiting for it resume: for logs and
    * metrics. It must not throw.
@@ -65,10 +74,17 @@ export interface RobotsFetchEvent {
   readonly error: RobotsFetchError | RobotsEncodingError | null;
 }
 
+/** The default of {@link RobotsCacheOptions.staleIfError}: 30 days. */
+export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600;
+
 /** The last outcome the cache holds for one origin. */
 interface Entry {
   /** A parser (fetched, or a policy's stand-in), valid until it expires. */
   readonly parser?: RobotExclusionRulesParser;
+  /** True when `parser` holds the rules of a successful fetch. */
+  readonly good?: boolean;
+  /** While refetches fail: when the first of them failed (Unix seconds). */
+  readonly staleSince?: number;
   /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
   readonly error?: RobotsFailure;
   readonly errorUntil?: number;
@@ -87,7 +103,9 @@ function positiveInteger(value: number, name: string): number {
  * `maxEntries` origins are kept, least recently used dropped first.
  *
  * A failed fetch is decided by `onServerError` (see {@link ServerErrorPolicy})
- * and remembered for `failureTtl` seconds.
+ * and remembered for `failureTtl` seconds; when the origin's rules came from a
+ * successful fetch before, they are served instead for up to `staleIfError`
+ * seconds from the first failed refetch.
  *
  * @example
  * ```ts
@@ -105,6 +123,7 @@ export class RobotsCache {
   readonly #fetchOptions: FetchOptions;
   readonly #policy: ServerErrorPolicy;
   readonly #failureTtl: number;
+  readonly #staleIfError: number;
   readonly #onFetch: ((event: RobotsFetchEvent) => void) | undefined;
   /** Settled outcomes, in least- to most-recently-used order (Map keeps insertion order). */
   readonly #entries = new Map<string, Entry>();
@@ -130,6 +149,9 @@ export class RobotsCache {
     const ttl = options.failureTtl ?? DEFAULT_FAILURE_TTL;
     if (typeof ttl !== 'number' || !(ttl >= 0 && ttl !== Infinity)) throw new RangeError(`failureTtl must be a finite number of seconds >= 0, got ${String(ttl)}`);
     this.#failureTtl = ttl;
+    const stale = options.staleIfError ?? DEFAULT_STALE_IF_ERROR;
+    if (typeof stale !== 'number' || !(stale >= 0 && stale !== Infinity)) throw new RangeError(`staleIfError must be a finite number of seconds >= 0, got ${String(stale)}`);
+    this.#staleIfError = stale;
     this.#onFetch = options.onFetch;
     this.#fetchOptions = { statusPolicy: statusPolicyFor(this.#syntax), ...options.fetchOptions };
     fetchSettings(this.#fetchOptions); // bad fetch options throw here, not on every call
@@ -212,17 +234,39 @@ export class RobotsCache {
       if (epoch === this.#epoch) this.#inFlight.delete(origin);
       throw error;
     }
-    const { parser, failed, error } = fetched;
+    const { failed, error } = fetched;
+    let { parser } = fetched;
+    const stale = failed ? this.#staleEntry(origin) : undefined;
+    if (stale !== undefined) {
+      // The origin is unreachable but good rules are held: serve them a while longer.
+      parser = stale.parser!;
+      parser.expirationDate = Date.now() / 1000 + this.#failureTtl;
+      if (epoch === this.#epoch) {
+        this.#inFlight.delete(origin);
+        this.#touch(origin, stale);
+      }
+      this.#onFetch?.({ origin, robotsUrl, responseCode: fetched.parser.responseCode ?? 0, failed, error });
+      return parser;
+    }
     const thrown = error !== null && this.#policy === 'throw';
     if (epoch === this.#epoch) {
       // Settled before the waiting callers resume: their next call sees it.
       this.#inFlight.delete(origin);
-      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl * 1000 } : { parser });
+      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl * 1000 } : { parser, good: !failed });
       this.#evict();
     }
     this.#onFetch?.({ origin, robotsUrl, responseCode: parser.responseCode ?? 0, failed, error });
     if (thrown) throw error;
     return parser;
+  }
+
+  /** The origin's last good rules, marked stale, when they may still be served after a failed refetch. */
+  #staleEntry(origin: string): Entry | undefined {
+    const held = this.#entries.get(origin);
+    if (held?.good !== true) return undefined;
+    const staleSince = held.staleSince ?? Date.now() / 1000;
+    if (Date.now() / 1000 - staleSince >= this.#staleIfError) return undefined;
+    return { parser: held.parser!, good: true, staleSince };
   }
 
   /** Stores `entry` as the origin's most recently used one. */
