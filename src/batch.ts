@@ -94,8 +94,7 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
       return null;
     }
     origins.add(origin);
-    const parser = await cache.get(text);
-    const ok = parser.isAllowed(options.userAgent, text, options.syntax);
+    const ok = await cache.isAllowed(text);
     if (ok) allowed++;
     else disallowed++;
     if (!options.json) return `${ok ? 'allowed' : 'disallowed'}\t${text}`;

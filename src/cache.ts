@@ -37,6 +37,15 @@ export interface RobotsCacheOptions {
    */
   readonly failureTtl?: number;
   /**
+   * Seconds, from the first failed refetch, that the rules of the last
+   * successful fetch are still served while refetches fail (a 5xx, a timeout,
+   * no answer), before `onServerError` decides. RFC 9309 (section 2.4) lets a crawler keep its
+   * cached copy while the robots.txt is unreachable. Each failed refetch is
+   * retried after `failureTtl`. Default 30 days; 0 applies `onServerError` at
+   * the first failure.
+   */
+  readonly staleIfError?: number;
+  /**
    * Called after each fetch of a robots.txt (not for the caller's aborts or
    * bad options), before the calls waiting for it resume: for logs and
    * metrics. It must not throw.
@@ -65,15 +74,20 @@ export interface RobotsFetchEvent {
   readonly error: RobotsFetchError | RobotsEncodingError | null;
 }
 
-/** What the cache holds for one origin. */
+/** The default of {@link RobotsCacheOptions.staleIfError}: 30 days. */
+export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600;
+
+/** The last outcome the cache holds for one origin. */
 interface Entry {
-  /** The fetch in flight, shared by every caller asking meanwhile. */
-  pending?: Promise<RobotExclusionRulesParser>;
-  /** The last outcome: a parser (fetched, or a policy's stand-in), valid until it expires. */
-  parser?: RobotExclusionRulesParser;
+  /** A parser (fetched, or a policy's stand-in), valid until it expires. */
+  readonly parser?: RobotExclusionRulesParser;
+  /** True when `parser` holds the rules of a successful fetch. */
+  readonly good?: boolean;
+  /** While refetches fail: when the first of them failed (Unix seconds). */
+  readonly staleSince?: number;
   /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
-  error?: RobotsFailure;
-  errorUntil?: number;
+  readonly error?: RobotsFailure;
+  readonly errorUntil?: number;
 }
 
 function positiveInteger(value: number, name: string): number {
@@ -84,12 +98,14 @@ function positiveInteger(value: number, name: string): number {
 /**
  * robots.txt for any number of origins, fetched on first use with the
  * parser's `fetch` (same status, charset, size and redirect handling) and
- * kept until it expires (`isExpired`: the Expires header, or 7 days), then
+ * kept until it expires (`isExpired`: Cache-Control or Expires, else 7 days), then
  * fetched again. Concurrent calls for one origin share one request. At most
  * `maxEntries` origins are kept, least recently used dropped first.
  *
  * A failed fetch is decided by `onServerError` (see {@link ServerErrorPolicy})
- * and remembered for `failureTtl` seconds.
+ * and remembered for `failureTtl` seconds; when the origin's rules came from a
+ * successful fetch before, they are served instead for up to `staleIfError`
+ * seconds from the first failed refetch.
  *
  * @example
  * ```ts
@@ -107,9 +123,17 @@ export class RobotsCache {
   readonly #fetchOptions: FetchOptions;
   readonly #policy: ServerErrorPolicy;
   readonly #failureTtl: number;
+  readonly #staleIfError: number;
   readonly #onFetch: ((event: RobotsFetchEvent) => void) | undefined;
-  /** In least- to most-recently-used order (Map keeps insertion order). */
+  /** Settled outcomes, in least- to most-recently-used order (Map keeps insertion order). */
   readonly #entries = new Map<string, Entry>();
+  /**
+   * Fetches in flight, shared by every caller asking meanwhile. Kept apart from
+   * the LRU so that dropping an origin never starts a second fetch of it.
+   */
+  readonly #inFlight = new Map<string, Promise<RobotExclusionRulesParser>>();
+  /** Bumped by {@link clear}, so that fetches started before it store nothing. */
+  #epoch = 0;
 
   /**
    * @throws TypeError when `userAgent` is missing; RangeError (or TypeError)
@@ -125,6 +149,9 @@ export class RobotsCache {
     const ttl = options.failureTtl ?? DEFAULT_FAILURE_TTL;
     if (typeof ttl !== 'number' || !(ttl >= 0 && ttl !== Infinity)) throw new RangeError(`failureTtl must be a finite number of seconds >= 0, got ${String(ttl)}`);
     this.#failureTtl = ttl;
+    const stale = options.staleIfError ?? DEFAULT_STALE_IF_ERROR;
+    if (typeof stale !== 'number' || !(stale >= 0 && stale !== Infinity)) throw new RangeError(`staleIfError must be a finite number of seconds >= 0, got ${String(stale)}`);
+    this.#staleIfError = stale;
     this.#onFetch = options.onFetch;
     this.#fetchOptions = { statusPolicy: statusPolicyFor(this.#syntax), ...options.fetchOptions };
     fetchSettings(this.#fetchOptions); // bad fetch options throw here, not on every call
@@ -175,54 +202,77 @@ export class RobotsCache {
     } catch (error) {
       return Promise.reject(error);
     }
-    let entry = this.#entries.get(origin);
-    if (entry !== undefined) {
-      this.#entries.delete(origin); // re-insert: now the most recently used
-      this.#entries.set(origin, entry);
-      if (entry.pending !== undefined) return entry.pending;
-      if (entry.parser !== undefined) {
-        if (!entry.parser.isExpired) return Promise.resolve(entry.parser);
-      } else if (entry.error !== undefined && Date.now() < entry.errorUntil!) {
-        return Promise.reject(entry.error);
-      }
-    } else {
-      entry = {};
-      this.#entries.set(origin, entry);
-      this.#evict();
+    const entry = this.#entries.get(origin);
+    if (entry !== undefined) this.#touch(origin, entry);
+    const pending = this.#inFlight.get(origin);
+    if (pending !== undefined) return pending;
+    if (entry?.parser !== undefined) {
+      if (!entry.parser.isExpired) return Promise.resolve(entry.parser);
+    } else if (entry?.error !== undefined && Date.now() < entry.errorUntil!) {
+      return Promise.reject(entry.error);
     }
-    const pending = this.#load(origin, entry);
-    entry.pending = pending;
-    // Clear only after callers have the promise; an evicted entry is simply dropped.
-    pending.then(
-      () => (entry.pending = undefined),
-      () => (entry.pending = undefined),
-    );
-    return pending;
+    const load = this.#load(origin);
+    this.#inFlight.set(origin, load);
+    return load;
   }
 
-  /** Forgets every origin (fetches in flight still answer their callers). */
+  /** Forgets every origin (fetches in flight still answer their callers, but store nothing). */
   clear(): void {
     this.#entries.clear();
+    this.#inFlight.clear();
+    this.#epoch++;
   }
 
-  async #load(origin: string, entry: Entry): Promise<RobotExclusionRulesParser> {
+  async #load(origin: string): Promise<RobotExclusionRulesParser> {
+    const epoch = this.#epoch;
     const robotsUrl = `${origin}/robots.txt`;
     let fetched: PolicyFetch;
     try {
       fetched = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl);
     } catch (error) {
-      // A bad option or the caller's abort: nothing learnt; forget an origin that holds nothing.
-      if (entry.parser === undefined && entry.error === undefined && this.#entries.get(origin) === entry) this.#entries.delete(origin);
+      // A bad option or the caller's abort: nothing learnt, whatever was held stays.
+      if (epoch === this.#epoch) this.#inFlight.delete(origin);
       throw error;
     }
-    const { parser, failed, error } = fetched;
+    const { failed, error } = fetched;
+    let { parser } = fetched;
+    const stale = failed ? this.#staleEntry(origin) : undefined;
+    if (stale !== undefined) {
+      // The origin is unreachable but good rules are held: serve them a while longer.
+      parser = stale.parser!;
+      parser.expirationDate = Date.now() / 1000 + this.#failureTtl;
+      if (epoch === this.#epoch) {
+        this.#inFlight.delete(origin);
+        this.#touch(origin, stale);
+      }
+      this.#onFetch?.({ origin, robotsUrl, responseCode: fetched.parser.responseCode ?? 0, failed, error });
+      return parser;
+    }
     const thrown = error !== null && this.#policy === 'throw';
-    entry.parser = thrown ? undefined : parser;
-    entry.error = thrown ? error : undefined;
-    entry.errorUntil = thrown ? Date.now() + this.#failureTtl * 1000 : undefined;
+    if (epoch === this.#epoch) {
+      // Settled before the waiting callers resume: their next call sees it.
+      this.#inFlight.delete(origin);
+      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl * 1000 } : { parser, good: !failed });
+      this.#evict();
+    }
     this.#onFetch?.({ origin, robotsUrl, responseCode: parser.responseCode ?? 0, failed, error });
     if (thrown) throw error;
     return parser;
+  }
+
+  /** The origin's last good rules, marked stale, when they may still be served after a failed refetch. */
+  #staleEntry(origin: string): Entry | undefined {
+    const held = this.#entries.get(origin);
+    if (held?.good !== true) return undefined;
+    const staleSince = held.staleSince ?? Date.now() / 1000;
+    if (Date.now() / 1000 - staleSince >= this.#staleIfError) return undefined;
+    return { parser: held.parser!, good: true, staleSince };
+  }
+
+  /** Stores `entry` as the origin's most recently used one. */
+  #touch(origin: string, entry: Entry): void {
+    this.#entries.delete(origin);
+    this.#entries.set(origin, entry);
   }
 
   #evict(): void {

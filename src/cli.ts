@@ -281,8 +281,14 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // A reader that leaves early (`| head`) is not an error: stop writing, keep the exit status.
+  let stdoutClosed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutClosed = true;
+  });
   const io: CliIO = {
-    out: (l) => process.stdout.write(l + '\n'),
+    out: (l) => void (stdoutClosed || process.stdout.write(l + '\n')),
     err: (l) => process.stderr.write(l + '\n'),
     stdin: process.stdin,
     ...(process.stderr.isTTY ? { progress: process.stderr } : {}),

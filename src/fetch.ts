@@ -90,6 +90,9 @@ interface Answer {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** The longest delay setTimeout holds (about 24.8 days); beyond it Node fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function ignore(): void {}
 
 /** Drops a body unread; its socket is closed rather than drained. */
@@ -149,7 +152,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     master.abort();
   };
   const onAbort = (): void => stop('aborted');
-  const timer = s.timeout === null ? null : setTimeout(stop, s.timeout, 'timeout');
+  const timer = s.timeout === null ? null : setTimeout(stop, Math.min(s.timeout, MAX_TIMER_MS), 'timeout');
   s.signal?.addEventListener('abort', onAbort);
   if (s.signal?.aborted) stop('aborted');
 

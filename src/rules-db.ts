@@ -3,6 +3,7 @@
 import { RobotExclusionRulesParser } from './parser.js';
 import { originOf, requireOrigin } from './origin.js';
 import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
+import { nowSeconds, SEVEN_DAYS } from './expiry.js';
 
 /**
  * What {@link RobotRules.allowed} answers: `true` or `false` from fresh rules,
@@ -27,11 +28,6 @@ interface Host {
   /** Unix seconds of the latest visit. */
   last?: number;
 }
-
-/** MK1996 section 3.4's default freshness, the one the parser's `fetch` uses too. */
-const DEFAULT_FRESHNESS = 7 * 24 * 3600;
-
-const nowSeconds = (): number => Date.now() / 1000;
 
 /**
  * One robots.txt database for many hosts, as Perl's `WWW::RobotRules`: you
@@ -81,7 +77,7 @@ export class RobotRules {
     const parser = new RobotExclusionRulesParser();
     parser.parse(content);
     host.parser = parser;
-    host.fresh = freshUntil ?? nowSeconds() + DEFAULT_FRESHNESS;
+    host.fresh = freshUntil ?? nowSeconds() + SEVEN_DAYS;
   }
 
   /**

@@ -2,7 +2,7 @@
 // RobotsCache and the Ruby-style module functions.
 import { RobotExclusionRulesParser } from './parser.js';
 import type { FetchOptions } from './fetch.js';
-import type { StatusPolicy } from './policy.js';
+import { DISALLOW_ALL, type StatusPolicy } from './policy.js';
 import { RobotsEncodingError, RobotsFetchError } from './errors.js';
 import { RFC9309, type Syntax } from './syntax.js';
 
@@ -54,7 +54,7 @@ export function isPolicyFailure(error: unknown): error is RobotsFailure {
 export const DEFAULT_FAILURE_TTL = 60;
 
 /** The robots.txt texts a policy stands in with. */
-const STAND_IN: Record<'allow' | 'disallow', string> = { allow: '', disallow: 'User-agent: *\nDisallow: /\n' };
+const STAND_IN: Record<'allow' | 'disallow', string> = { allow: '', disallow: DISALLOW_ALL };
 
 /** What {@link fetchWithPolicy} got. */
 export interface PolicyFetch {

@@ -142,6 +142,23 @@ test('the cache never holds more than maxEntries origins', async (t) => {
   t.is(cache.size, 3);
 });
 
+test('an origin dropped from the LRU while its fetch is in flight is still fetched only once', async (t) => {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const slow = await serve(t, async (_req, res) => {
+    await gate;
+    respond(200, PRIVATE)(_req, res);
+  });
+  const fast = await site(t, '');
+  const cache = new RobotsCache({ userAgent: UA, maxEntries: 1 });
+  const first = cache.isAllowed(slow.url('/private/a'));
+  await cache.isAllowed(fast.url('/')); // the one slot goes to the fast origin
+  const second = cache.isAllowed(slow.url('/private/b'));
+  open();
+  t.deepEqual(await Promise.all([first, second]), [false, false]);
+  t.is(slow.count('/robots.txt'), 1);
+});
+
 test('clear forgets every origin', async (t) => {
   const s = await site(t, PRIVATE);
   const cache = new RobotsCache({ userAgent: UA });
@@ -149,6 +166,23 @@ test('clear forgets every origin', async (t) => {
   cache.clear();
   t.is(cache.size, 0);
   await cache.isAllowed(s.url('/'));
+  t.is(s.count('/robots.txt'), 2);
+});
+
+test('clear during a fetch: the caller still gets its answer, the cache stores nothing from it', async (t) => {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const s = await serve(t, async (req, res) => {
+    await gate;
+    respond(200, PRIVATE)(req, res);
+  });
+  const cache = new RobotsCache({ userAgent: UA });
+  const pending = cache.isAllowed(s.url('/private/x'));
+  cache.clear();
+  open();
+  t.false(await pending);
+  t.is(cache.size, 0);
+  t.false(await cache.isAllowed(s.url('/private/y')));
   t.is(s.count('/robots.txt'), 2);
 });
 
@@ -310,4 +344,61 @@ test("under statusPolicy 'rfc9309' a 5xx answer counts as a failed fetch, kept o
   status = 200;
   t.true(await cache.isAllowed(s.url('/x')));
   t.is(s.count('/robots.txt'), 2);
+});
+
+/** A robots.txt that is already expired when served, then `status` for every later request. */
+async function goodThenFailing(t: { teardown(fn: () => Promise<void>): void }, status: number): Promise<TestServer> {
+  let served = 0;
+  return serve(t, (req, res) => {
+    if (req.url !== '/robots.txt') return respond(200, 'page')(req, res);
+    served++;
+    if (served === 1) return respond(200, PRIVATE, { 'content-type': 'text/plain', expires: 'Thu, 01 Jan 1970 00:00:00 GMT' })(req, res);
+    return respond(status, 'down')(req, res);
+  });
+}
+
+test('a failed refetch keeps serving the last good rules (staleIfError)', async (t) => {
+  const s = await goodThenFailing(t, 503);
+  const events: RobotsFetchEvent[] = [];
+  const cache = new RobotsCache({ userAgent: UA, onFetch: (e) => events.push(e) });
+  t.false(await cache.isAllowed(s.url('/private/x')));
+  t.true(await cache.isAllowed(s.url('/public'))); // expired: refetched, 503, old rules kept
+  t.false(await cache.isAllowed(s.url('/private/y')));
+  t.is(s.count('/robots.txt'), 2);
+  t.deepEqual(events.map((e) => [e.responseCode, e.failed]), [[200, false], [503, true]]);
+});
+
+test('the last good rules are served stale even under onServerError throw', async (t) => {
+  const s = await goodThenFailing(t, 500);
+  const cache = new RobotsCache({ userAgent: UA, onServerError: 'throw' });
+  t.true(await cache.isAllowed(s.url('/public')));
+  t.false(await cache.isAllowed(s.url('/private/x')));
+  t.is(s.count('/robots.txt'), 2);
+});
+
+test('staleIfError 0 lets onServerError decide at the first failed refetch', async (t) => {
+  const s = await goodThenFailing(t, 503);
+  const cache = new RobotsCache({ userAgent: UA, staleIfError: 0 });
+  t.true(await cache.isAllowed(s.url('/public')));
+  t.false(await cache.isAllowed(s.url('/public'))); // refetch failed: disallow everything
+});
+
+test('stale rules are retried after failureTtl and replaced by the next good fetch', async (t) => {
+  let status = 200;
+  const s = await serve(t, (req, res) => {
+    const body = status === 200 ? PRIVATE : 'down';
+    respond(status, body, { 'content-type': 'text/plain', expires: 'Thu, 01 Jan 1970 00:00:00 GMT' })(req, res);
+  });
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 0 });
+  t.false(await cache.isAllowed(s.url('/private/x')));
+  status = 503;
+  t.false(await cache.isAllowed(s.url('/private/x'))); // stale rules
+  status = 200;
+  t.false(await cache.isAllowed(s.url('/private/x')));
+  t.is(s.count('/robots.txt'), 3);
+});
+
+test('the constructor rejects a bad staleIfError', (t) => {
+  t.throws(() => new RobotsCache({ userAgent: UA, staleIfError: -1 }), { instanceOf: RangeError });
+  t.throws(() => new RobotsCache({ userAgent: UA, staleIfError: Infinity }), { instanceOf: RangeError });
 });

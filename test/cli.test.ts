@@ -1,5 +1,5 @@
 import test from 'ava';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +107,18 @@ test('the built command runs end to end with its exit status', async (t) => {
   t.regex(ok.stdout, /^allowed/);
   const error = await t.throwsAsync(exec(process.execPath, [CLI, 'check', file, 'Bot', '/private/']));
   t.is((error as unknown as { code: number }).code, 1);
+});
+
+test('a reader that stops early (| head) ends the output quietly, keeping the exit status', async (t) => {
+  // Far more output than a pipe buffers, so writes after the reader leaves fail with EPIPE.
+  const file = await robotsFile('User-agent: *\n' + Array.from({ length: 50_000 }, (_, i) => `Disallow: /p${i}\n`).join(''));
+  const child = spawn(process.execPath, [CLI, 'show', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  t.is(stderr, '');
+  t.is(code, 0);
 });
 
 test('check --syntax rfc9309 answers by the longest match', async (t) => {

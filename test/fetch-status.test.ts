@@ -173,6 +173,15 @@ test('a server that never answers times out with responseCode 0', async (t) => {
   t.false(p.isAllowed('bot', '/private'));
 });
 
+test('a timeout longer than a timer can hold waits, rather than firing at once', async (t) => {
+  // Node fires a setTimeout beyond 2^31 - 1 ms after 1 ms; the answer here comes later than that.
+  const server = await serve(t, (req, res) => void setTimeout(() => respond(200, ROBOTS)(req, res), 100));
+  const p = new RobotExclusionRulesParser();
+  await p.fetch(server.url('/robots.txt'), { timeout: 2 ** 31 });
+  t.is(p.responseCode, 200);
+  t.false(p.isAllowed('bot', '/private/x'));
+});
+
 test('the timeout covers the body, not only the headers', async (t) => {
   const server = await serve(t, (_req, res) => {
     res.writeHead(200, { 'content-length': '1000' });
