@@ -32,9 +32,13 @@ export async function get(url: string | URL, userAgent: string, options: GetOpti
   const robotsUrl = robotsTxtUrl(url);
   if (robotsUrl === null) throw new InvalidOriginError(url);
   const policy = checkServerErrorPolicy(options.onServerError ?? 'disallow');
+  const seconds = options.httpTimeout ?? 10;
+  if (typeof seconds !== 'number' || !(seconds > 0)) {
+    throw new RangeError(`httpTimeout must be a positive number of seconds, got ${String(seconds)}`);
+  }
   const fetchOptions = {
     maxRedirects: options.numRedirects ?? 5,
-    timeout: (options.httpTimeout ?? 10) * 1000,
+    timeout: seconds * 1000,
     statusPolicy: statusPolicyFor(checkSyntax(options.syntax ?? GYM2008)),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
