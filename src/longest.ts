@@ -54,14 +54,136 @@ function merge(into: Best, from: Best): void {
   }
 }
 
+// ---------------------------------------------------------------------------
+// A few rules: all tried, longest first, nothing indexed.
+
+/** Up to this many rules are tried longest first rather than indexed. */
+export const FEW_RULES = 24;
+
+/** Numbers per rule in a few-rule table: flags and length, then the caller's two numbers. */
+export const FEW_FIELDS = 3;
+
+const ALLOW = 1;
+const ANCHORED = 2;
+/** The pattern is a literal prefix found as written in the caller's text, at the rule's first number. */
+const VERBATIM = 4;
+const FLAG_BITS = 3;
+
+/** A rule for {@link prepareFew}. */
+export interface FewRule extends LongestRule {
+  /**
+   * True when the pattern is the caller's text from `at` on, as written: a
+   * literal one is then compared there and needs no string of its own.
+   */
+  readonly verbatim: boolean;
+  /** The caller's numbers, kept in the table: where the rule's value starts, and anything else. */
+  readonly at: number;
+  readonly to: number;
+}
+
+/** What {@link matchFew} compares for one rule: a prefix, a pattern's parts, or null for a verbatim literal. */
+export type FewTest = string | readonly string[] | null;
+
 /**
- * Compiles rules into a {@link LongestMatcher}. Literal rules (and rules that
+ * Lays out a few rules for {@link matchFew}, longest first and in the given
+ * order among equals: writes `FEW_FIELDS` numbers a rule into `info` from
+ * `from` on (flags and length, `at`, `to`) and returns the tests, or null
+ * when every rule is a verbatim literal. Empty patterns must be left out.
+ */
+export function prepareFew(rules: readonly FewRule[], info: number[], from: number): FewTest[] | null {
+  // A stable sort keeps the given order among rules of one length.
+  const order = rules.map((_, k) => k).sort((x, y) => rules[y]!.pattern.length - rules[x]!.pattern.length);
+  let tests: FewTest[] | null = null;
+  for (let k = 0; k < order.length; k++) {
+    const { pattern, allow, verbatim, at, to } = rules[order[k]!]!;
+    const split = splitPattern(pattern);
+    let flags = allow ? ALLOW : 0;
+    let test: FewTest = null;
+    if (split === null && verbatim) flags |= VERBATIM;
+    else if (split === null || typeof split === 'string') test = split ?? pattern;
+    else {
+      test = split.parts;
+      if (split.anchored) flags |= ANCHORED;
+    }
+    if (test !== null) (tests ??= new Array<FewTest>(order.length).fill(null))[k] = test;
+    const base = from + k * FEW_FIELDS;
+    info[base] = (pattern.length << FLAG_BITS) | flags;
+    info[base + 1] = at;
+    info[base + 2] = to;
+  }
+  return tests;
+}
+
+/**
+ * The deciding rule among a few laid out by {@link prepareFew}: its position
+ * in the table, or -1. Rules are tried longest first, so the first match
+ * decides, unless it is a disallow and an allow of the same length matches
+ * too. As in `firstPrefix`, a rule whose literal start needs another
+ * character at index 1 than the path has is skipped at once.
+ */
+export function matchFew(text: string, info: ArrayLike<number>, from: number, tests: readonly FewTest[] | null, path: string): number {
+  const c1 = path.length > 1 ? path.charCodeAt(1) : -1;
+  const n = (info.length - from) / FEW_FIELDS;
+  let found = -1;
+  let foundLen = 0;
+  for (let k = 0, base = from; k < n; k++, base += FEW_FIELDS) {
+    const flags = info[base]!;
+    const len = flags >>> FLAG_BITS;
+    if (found >= 0) {
+      // Only an allow as long as the disallow found can still win.
+      if (len < foundLen) break;
+      if ((flags & ALLOW) === 0) continue;
+    }
+    if ((flags & VERBATIM) !== 0) {
+      if (len > path.length) continue;
+      const at = info[base + 1]!;
+      if (len > 1 && text.charCodeAt(at + 1) !== c1) continue;
+      let j = 0;
+      while (j < len && text.charCodeAt(at + j) === path.charCodeAt(j)) j++;
+      if (j < len) continue;
+    } else {
+      const test = tests![k]!;
+      if (typeof test === 'string') {
+        if (test.length > 1 && test.charCodeAt(1) !== c1) continue;
+        if (!path.startsWith(test)) continue;
+      } else {
+        const start = test[0]!;
+        if (start.length > 1 && start.charCodeAt(1) !== c1) continue;
+        if (!matchParts(test, (flags & ANCHORED) !== 0, path)) continue;
+      }
+    }
+    if ((flags & ALLOW) !== 0) return k;
+    found = k;
+    foundLen = len;
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------
+// Many rules: indexed.
+
+/**
+ * Compiles rules into a {@link LongestMatcher}. Up to {@link FEW_RULES}
+ * (empty patterns left out) are tried in turn, longest first. Literal rules (and rules that
  * end in `*` only, which are prefixes too) go into a {@link PrefixChain}
  * whose entries carry the best allow and disallow along their chain; wildcard
  * rules are tried only when their longest literal part occurs in the path and
  * only when they are long enough to change the answer.
  */
 export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
+  const few: FewRule[] = [];
+  for (let index = 0; index < rules.length && few.length <= FEW_RULES; index++) {
+    const { pattern, allow } = rules[index]!;
+    if (pattern !== '') few.push({ pattern, allow, verbatim: false, at: 0, to: index });
+  }
+  if (few.length <= FEW_RULES) {
+    const info = new Array<number>(few.length * FEW_FIELDS);
+    const tests = prepareFew(few, info, 0);
+    return (path) => {
+      const k = matchFew('', info, 0, tests, path);
+      return k < 0 ? -1 : info[k * FEW_FIELDS + 2]!;
+    };
+  }
   const literal = new Map<string, Best>();
   const wilds: Wild[] = [];
   for (let index = 0; index < rules.length; index++) {
