@@ -1,6 +1,7 @@
 // Seeded stand-ins for the shared benchmark workloads, used when
 // ../shared/bench/workload is absent. Same shapes (rule counts, wildcard mix,
 // group layout, URL mix), different content: nothing here copies those files.
+import { prng } from '../compat/generator.js';
 
 /** A robots.txt text and the URLs to check against it. */
 export interface GeneratedWorkload {
@@ -11,22 +12,10 @@ export interface GeneratedWorkload {
 export const ORIGIN = 'https://www.example.com';
 const URL_COUNT = 10_000;
 
-/** mulberry32: small, fast and good enough to pick words. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 class Rand {
   readonly next: () => number;
   constructor(seed: number) {
-    this.next = rng(seed);
+    this.next = prng(seed);
   }
   int(lo: number, hi: number): number {
     return lo + Math.floor(this.next() * (hi - lo + 1));
