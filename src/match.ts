@@ -139,6 +139,34 @@ export function firstPrefix(prefixes: readonly string[], path: string): number {
   return -1;
 }
 
+/** {@link firstPrefixAt}'s answer when a percent-escape could change it: decode the path and ask again. */
+export const UNDECIDED = -2;
+
+/**
+ * {@link firstPrefix} of the decoded path of `url`, read off the URL in place
+ * (nothing cut out, nothing decoded), or {@link UNDECIDED}. The path must
+ * start with `/` at `start`, and no prefix may hold `%` or `#`. Exact because
+ * a prefix equal to the URL's characters at `start` holds no escape and no
+ * fragment mark, so the decoded path starts with it too; and a comparison
+ * that fails at any character but `%` fails on the decoded path as well (a
+ * `#` or the URL's end makes it shorter). A `%` where a comparison may have
+ * failed is the one case left undecided.
+ */
+export function firstPrefixAt(prefixes: readonly string[], url: string, start: number): number {
+  const c1 = url.charCodeAt(start + 1);
+  if (c1 === 0x25) return UNDECIDED;
+  /** The first `%` after index 1 of the path, looked for when first needed; -2 until then. */
+  let escape = -2;
+  for (let k = 0; k < prefixes.length; k++) {
+    const prefix = prefixes[k]!;
+    if (prefix.length > 1 && prefix.charCodeAt(1) !== c1) continue;
+    if (url.startsWith(prefix, start)) return k;
+    if (escape === -2) escape = url.indexOf('%', start + 2);
+    if (escape >= 0 && escape < start + prefix.length) return UNDECIDED;
+  }
+  return -1;
+}
+
 /** Lowest index among a few literal rules that are prefixes of a path: tried in order. */
 function linearMatcher(paths: readonly string[], indexes: readonly number[]): Matcher {
   return (path) => {

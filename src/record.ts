@@ -1,8 +1,8 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compilePaths, firstPrefix, hasWildcards, type Matcher } from './match.js';
-import { decodePath } from './path.js';
+import { compilePaths, firstPrefix, firstPrefixAt, hasWildcards, UNDECIDED, type Matcher } from './match.js';
+import { decodePath, pathStart, urlPathAt } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { scrubValue } from './text.js';
 import type { RobotRecord, Rule } from './model.js';
@@ -46,6 +46,12 @@ export class LazyRecord implements RobotRecord {
   #gym2008: Matcher | null = null;
   /** True when no path has `*` or a final `$`; null until first needed. */
   #plain: boolean | null = null;
+  /**
+   * True when the rules are few and no path holds `%` or `#`, so that MK1996
+   * can compare them with the URL in place ({@link firstPrefixAt}); null until
+   * first needed.
+   */
+  #inPlace: boolean | null = null;
 
   constructor(
     names: readonly string[],
@@ -126,6 +132,27 @@ export class LazyRecord implements RobotRecord {
   allows(i: number): boolean {
     const allow = (this.#bits(i) & 1) === 1;
     return this.paths[i] === '' ? !allow : allow;
+  }
+
+  matchUrl(url: string, syntax: Syntax): number {
+    const start = pathStart(url);
+    if (url.charCodeAt(start) === 0x2f && this.#readsInPlace(syntax)) {
+      const i = firstPrefixAt(this.paths, url, start);
+      if (i !== UNDECIDED) return i;
+    }
+    return this.match(decodePath(urlPathAt(url, start)), syntax);
+  }
+
+  /** True when URLs can be matched in place under `syntax`: see {@link firstPrefixAt}. */
+  #readsInPlace(syntax: Syntax): boolean {
+    let inPlace = this.#inPlace;
+    if (inPlace === null) {
+      const paths = this.paths;
+      inPlace = paths.length <= FEW_RULES;
+      for (let i = 0; inPlace && i < paths.length; i++) inPlace = !paths[i]!.includes('%') && !paths[i]!.includes('#');
+      this.#inPlace = inPlace;
+    }
+    return inPlace && (syntax === MK1996 || (this.#plain ??= !hasWildcards(this.paths)));
   }
 
   match(path: string, syntax: Syntax): number {
