@@ -1,7 +1,7 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compilePaths, firstPrefix, firstPrefixAt, hasWildcards, UNDECIDED, type Matcher } from './match.js';
+import { compilePaths, firstMatch, hasWildcards, SMALL_RECORD, SmallRules, type Matcher } from './match.js';
 import { decodePath, pathStart, urlPathAt } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { scrubValue } from './text.js';
@@ -15,9 +15,6 @@ import type { RobotRecord, Rule } from './model.js';
 export const SPAN_FIELDS = 2;
 
 const STAR: readonly string[] = Object.freeze(['*']);
-
-/** Up to this many literal rules, matching needs nothing compiled. */
-const FEW_RULES = 24;
 
 /**
  * A record built by the parser. Rule values are read from the text (scrubbed
@@ -41,17 +38,14 @@ export class LazyRecord implements RobotRecord {
   readonly #count: number;
   #paths: string[] | null = null;
   #rules: Rule[] | null = null;
-  /** Compiled matchers, or null until first use; few literal rules need none. */
+  /** Compiled matchers of large records, or null until first use. */
   #mk1996: Matcher | null = null;
   #gym2008: Matcher | null = null;
+  /** A small record's rules as MK1996 reads them, and as GYM2008 does when it has wildcards; null until first use. */
+  #small: SmallRules | null = null;
+  #gymSmall: SmallRules | null = null;
   /** True when no path has `*` or a final `$`; null until first needed. */
   #plain: boolean | null = null;
-  /**
-   * True when the rules are few and no path holds `%` or `#`, so that MK1996
-   * can compare them with the URL in place ({@link firstPrefixAt}); null until
-   * first needed.
-   */
-  #inPlace: boolean | null = null;
 
   constructor(
     names: readonly string[],
@@ -136,33 +130,35 @@ export class LazyRecord implements RobotRecord {
 
   matchUrl(url: string, syntax: Syntax): number {
     const start = pathStart(url);
-    if (url.charCodeAt(start) === 0x2f && this.#readsInPlace(syntax)) {
-      const i = firstPrefixAt(this.paths, url, start);
-      if (i !== UNDECIDED) return i;
+    if (this.paths.length <= SMALL_RECORD && url.charCodeAt(start) === 0x2f) {
+      const rules = this.#rulesFor(syntax);
+      if (rules.inPlace) {
+        const i = firstMatch(rules, url, start, true);
+        if (i >= -1) return i;
+        // An escape: the rules before -2 - i do not match; the decoded path decides from there.
+        return firstMatch(rules, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
+      }
     }
     return this.match(decodePath(urlPathAt(url, start)), syntax);
   }
 
-  /** True when URLs can be matched in place under `syntax`: see {@link firstPrefixAt}. */
-  #readsInPlace(syntax: Syntax): boolean {
-    let inPlace = this.#inPlace;
-    if (inPlace === null) {
-      const paths = this.paths;
-      inPlace = paths.length <= FEW_RULES;
-      for (let i = 0; inPlace && i < paths.length; i++) inPlace = !paths[i]!.includes('%') && !paths[i]!.includes('#');
-      this.#inPlace = inPlace;
-    }
-    return inPlace && (syntax === MK1996 || (this.#plain ??= !hasWildcards(this.paths)));
-  }
-
   match(path: string, syntax: Syntax): number {
     const paths = this.paths;
-    // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does.
-    if (syntax !== MK1996 && !(this.#plain ??= !hasWildcards(paths))) {
-      return (this.#gym2008 ??= compilePaths(paths, GYM2008))(path);
-    }
-    // A very few literal rules are fastest tried in order, with nothing compiled.
-    if (paths.length <= FEW_RULES) return firstPrefix(paths, path);
+    // A few rules are fastest tried in order, with nothing compiled but GYM2008 patterns.
+    if (paths.length <= SMALL_RECORD) return firstMatch(this.#rulesFor(syntax), path, 0, false);
+    if (this.#wild(syntax)) return (this.#gym2008 ??= compilePaths(paths, GYM2008))(path);
     return (this.#mk1996 ??= compilePaths(paths, MK1996))(path);
+  }
+
+  /** True when `syntax` reads `*` and `$` as wildcards and some path has them. */
+  #wild(syntax: Syntax): boolean {
+    // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does.
+    return syntax !== MK1996 && !(this.#plain ??= !hasWildcards(this.paths));
+  }
+
+  /** A small record's rules as `syntax` reads them. */
+  #rulesFor(syntax: Syntax): SmallRules {
+    if (this.#wild(syntax)) return (this.#gymSmall ??= new SmallRules(this.paths, GYM2008));
+    return (this.#small ??= new SmallRules(this.paths, MK1996));
   }
 }

@@ -2,7 +2,7 @@
 // decoded path, whichever route (in place, or cut out and decoded) it takes.
 import test from 'ava';
 import fc from 'fast-check';
-import { firstPrefix, firstPrefixAt, UNDECIDED } from '../src/match.js';
+import { firstMatch, SmallRules, undecidedFrom } from '../src/match.js';
 import { parseRobots } from '../src/parse.js';
 import { decodePath, matchTarget, pathStart, urlPath } from '../src/path.js';
 import { GYM2008, MK1996 } from '../src/syntax.js';
@@ -47,39 +47,59 @@ test('property: a record answers a URL as it answers the URL\'s decoded path, in
   );
 });
 
-const prefixes = fc.array(
-  fc.array(fc.constantFrom('/', 'a', 'b', 'é', '?', '=', '~'), { maxLength: 4 }).map((parts) => '/' + join(parts)),
+/** Rule paths without `%` and `#` (as in-place matching needs), wildcards included. */
+const inPlacePaths = fc.array(
+  fc.array(fc.constantFrom('/', 'a', 'b', 'é', '?', '=', '~', '*', '$'), { maxLength: 4 }).map((parts) => '/' + join(parts)),
   { maxLength: 6 },
 );
 
-test('property: firstPrefixAt answers firstPrefix of the decoded path, or leaves it undecided', (t) => {
-  const withSlash = url.filter((u) => u.charCodeAt(pathStart(u)) === 0x2f);
-  assertProperty(
-    t,
-    fc.property(prefixes, withSlash, (ps, u) => {
-      const got = firstPrefixAt(ps, u, pathStart(u));
-      return got === UNDECIDED || got === firstPrefix(ps, decodePath(urlPath(u)));
-    }),
-    { numRuns: 5000, seed: 1996 },
-  );
+for (const [name, syntax] of [['MK1996', MK1996], ['GYM2008', GYM2008]] as const) {
+  test(`property: firstMatch in place answers as on the decoded path, or leaves it undecided from a test that may (${name})`, (t) => {
+    const withSlash = url.filter((u) => u.charCodeAt(pathStart(u)) === 0x2f);
+    assertProperty(
+      t,
+      fc.property(inPlacePaths, withSlash, (paths, u) => {
+        const tests = new SmallRules(paths, syntax);
+        const got = firstMatch(tests, u, pathStart(u), true);
+        const want = firstMatch(tests, decodePath(urlPath(u)), 0, false);
+        // Undecided from k: no test before k matches.
+        return got >= -1 ? got === want : want === -1 || want >= -2 - got;
+      }),
+      { numRuns: 5000, seed: 1996 },
+    );
+  });
+}
+
+const at = (paths: string[], u: string, syntax: typeof MK1996 | typeof GYM2008 = MK1996) => firstMatch(new SmallRules(paths, syntax), u, 9, true);
+
+test('firstMatch in place: a prefix equal to the URL decides, whatever escapes follow it', (t) => {
+  t.is(at(['/a'], 'https://h/a%2F%C3%A9'), 0);
 });
 
-test('firstPrefixAt: a prefix equal to the URL in place decides, whatever escapes follow it', (t) => {
-  t.is(firstPrefixAt(['/a'], 'https://h/a%2F%C3%A9', 9), 0);
+test('firstMatch in place: an escape where a comparison may have failed leaves the answer undecided', (t) => {
+  t.is(at(['/ab'], 'https://h/a%62'), undecidedFrom(0));
+  t.is(at(['/a'], 'https://h/%61'), undecidedFrom(0));
 });
 
-test('firstPrefixAt: an escape where a comparison may have failed leaves the answer undecided', (t) => {
-  t.is(firstPrefixAt(['/ab'], 'https://h/a%62', 9), UNDECIDED);
-  t.is(firstPrefixAt(['/a'], 'https://h/%61', 9), UNDECIDED);
+test('firstMatch in place: undecided names the first test an escape could make match', (t) => {
+  t.is(at(['/x', '/ab'], 'https://h/a%62'), undecidedFrom(1));
+  t.is(firstMatch(new SmallRules(['/x', '/ab'], MK1996), '/ab', 0, false, 1), 1);
 });
 
-test('firstPrefixAt: an escape beyond every failed comparison leaves the answer decided', (t) => {
-  t.is(firstPrefixAt(['/ab', '/x'], 'https://h/ac/%62', 9), -1);
+test('firstMatch in place: an escape beyond every failed comparison leaves the answer decided', (t) => {
+  t.is(at(['/ab', '/x'], 'https://h/ac/%62'), -1);
 });
 
-test('firstPrefixAt: the fragment ends the path', (t) => {
-  t.is(firstPrefixAt(['/ab'], 'https://h/a#b', 9), -1);
-  t.is(firstPrefixAt(['/ab', '/'], 'https://h/#ab', 9), 1);
+test('firstMatch in place: a pattern tried on a path holding an escape leaves the answer undecided', (t) => {
+  t.is(at(['/*b'], 'https://h/a%62', GYM2008), undecidedFrom(0));
+  t.is(at(['/*b'], 'https://h/ab#%62', GYM2008), 0);
+});
+
+test('firstMatch in place: the fragment ends the path', (t) => {
+  t.is(at(['/ab'], 'https://h/a#b'), -1);
+  t.is(at(['/ab', '/'], 'https://h/#ab'), 1);
+  t.is(at(['/*b'], 'https://h/a#b', GYM2008), -1);
+  t.is(at(['/*a$'], 'https://h/xa#b', GYM2008), 0);
 });
 
 test('pathStart: after the scheme and authority, or at 0 without them', (t) => {
