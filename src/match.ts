@@ -173,8 +173,10 @@ export function covers(outer: readonly string[], outerAnchored: boolean, inner: 
 const BUCKETS = 8;
 /** Where {@link SmallRules.table} holds the mask of anchored patterns. */
 const ANCHORED = 2 * BUCKETS;
+/** Where {@link SmallRules.table} says whether URLs can be matched in place: 1 when no test holds `%` or `#`. */
+const IN_PLACE = ANCHORED + 2;
 /** Where {@link SmallRules.table} holds the character at index 1 of each test. */
-const SECONDS = ANCHORED + 2;
+const SECONDS = IN_PLACE + 1;
 /** In {@link SmallRules.table}, a test without a character at index 1. */
 const ANY = 0xffff;
 
@@ -188,16 +190,17 @@ const ANY = 0xffff;
 export class SmallRules {
   /** The paths as literal prefixes (the paths array itself under MK1996), with GYM2008 patterns split into parts. */
   readonly tests: readonly SmallTest[];
-  /** True when no test holds `%` or `#`, so that URLs can be matched in place. */
-  readonly inPlace: boolean;
   /**
    * Numbers as the code units of a string, two bytes each (a JS array takes
    * eight a number without pointer compression, as in Node). A mask's bit k
    * stands for test k; it takes two units, low half first. Units 2b and
    * 2b + 1: the mask of the tests that may match a path whose character at
    * index 1 is c, for b = c % 8. Units 16 and 17: the mask of anchored
-   * patterns. Unit 18 + k: the character at index 1 of test k's literal
-   * start, or U+FFFF when it has none (or is U+FFFF: then it is always tried).
+   * patterns. Unit 18: 1 when no test holds `%` or `#`, so that URLs can be
+   * matched in place ({@link readsInPlace}). Unit 19 + k: the character at
+   * index 1 of test k's literal start, or U+FFFF when it has none (or is
+   * U+FFFF: then it is always tried). A record holds only this string when
+   * its tests are its paths.
    */
   readonly table: string;
 
@@ -227,10 +230,15 @@ export class SmallRules {
       return c;
     });
     masks.push(anchored);
+    const inPlace = paths.every((path) => !path.includes('%') && !path.includes('#'));
     this.tests = tests;
-    this.inPlace = paths.every((path) => !path.includes('%') && !path.includes('#'));
-    this.table = String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16]), ...seconds);
+    this.table = String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16]), inPlace ? 1 : 0, ...seconds);
   }
+}
+
+/** True when a {@link SmallRules.table}'s tests hold no `%` or `#`, so that URLs can be matched in place. */
+export function readsInPlace(table: string): boolean {
+  return table.charCodeAt(IN_PLACE) === 1;
 }
 
 /**
@@ -243,13 +251,13 @@ export function undecidedFrom(k: number): number {
 }
 
 /**
- * Index of the first of a small record's rules (in file order) that a path
- * matches, or -1.
+ * Index of the first of a small record's tests (in file order) that a path
+ * matches, or -1, given the tests and their {@link SmallRules.table}.
  *
  * Unless `inPlace`, the path is `s.slice(start)`, cut out and decoded. When
  * `inPlace`, `s` is a URL whose path starts with `/` at `start` and runs to
  * its first `#`, compared as written, without cutting or decoding: the rules
- * must be {@link SmallRules.inPlace}, and the answer may be {@link undecidedFrom}. That
+ * must be {@link readsInPlace}, and the answer may be {@link undecidedFrom}. That
  * is exact because a prefix equal to the URL's characters holds no escape
  * and no fragment mark, so the decoded path starts with it too; a comparison
  * that fails at any character but `%` fails on the decoded path as well (a
@@ -258,7 +266,7 @@ export function undecidedFrom(k: number): number {
  * comparison may have failed, or in a path that a pattern looks at, is left
  * undecided. `from` skips the tests known not to match.
  */
-export function firstMatch(rules: SmallRules, s: string, start: number, inPlace: boolean, from = 0): number {
+export function firstMatch(tests: readonly SmallTest[], table: string, s: string, start: number, inPlace: boolean, from = 0): number {
   // NaN past the end: no test with a second character is then a candidate.
   const c1 = s.charCodeAt(start + 1);
   /** Where the path ends: -1 until needed in place. */
@@ -271,8 +279,6 @@ export function firstMatch(rules: SmallRules, s: string, start: number, inPlace:
     if (c1 === 0x25) return undecidedFrom(from);
     escape = -2;
   }
-  const tests = rules.tests;
-  const table = rules.table;
   // The candidates, as bits in file order; `c1 & 7` is 0 for NaN.
   const b = (c1 & (BUCKETS - 1)) * 2;
   let candidates = (table.charCodeAt(b) | (table.charCodeAt(b + 1) << 16)) & (-1 << from);
@@ -494,7 +500,8 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
 /** First match among a few rules, tried in file order by {@link firstMatch}. */
 function smallMatcher(paths: readonly string[], syntax: Syntax): Matcher {
   const rules = new SmallRules(paths, syntax);
-  return (path) => firstMatch(rules, path, 0, false);
+  const { tests, table } = rules;
+  return (path) => firstMatch(tests, table, path, 0, false);
 }
 
 /**

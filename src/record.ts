@@ -1,7 +1,7 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compilePaths, firstMatch, hasWildcards, SMALL_RECORD, SmallRules, type Matcher } from './match.js';
+import { compilePaths, firstMatch, hasWildcards, readsInPlace, SMALL_RECORD, SmallRules, type Matcher } from './match.js';
 import { decodePath, pathStart, urlPathAt } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { scrubValue } from './text.js';
@@ -38,12 +38,14 @@ export class LazyRecord implements RobotRecord {
   readonly #count: number;
   #paths: string[] | null = null;
   #rules: Rule[] | null = null;
-  /** Compiled matchers of large records, or null until first use. */
-  #mk1996: Matcher | null = null;
-  #gym2008: Matcher | null = null;
-  /** A small record's rules as MK1996 reads them, and as GYM2008 does when it has wildcards; null until first use. */
-  #small: SmallRules | null = null;
-  #gymSmall: SmallRules | null = null;
+  /**
+   * Per syntax, null until first use: for a large record its compiled
+   * matcher; for a small one the {@link SmallRules} (MK1996 keeps only the
+   * table: its tests are the paths). One field serves both, as records are
+   * many and a record is either.
+   */
+  #mk1996: Matcher | string | null = null;
+  #gym2008: Matcher | SmallRules | null = null;
   /** True when no path has `*` or a final `$`; null until first needed. */
   #plain: boolean | null = null;
 
@@ -130,13 +132,16 @@ export class LazyRecord implements RobotRecord {
 
   matchUrl(url: string, syntax: Syntax): number {
     const start = pathStart(url);
-    if (this.paths.length <= SMALL_RECORD && url.charCodeAt(start) === 0x2f) {
-      const rules = this.#rulesFor(syntax);
-      if (rules.inPlace) {
-        const i = firstMatch(rules, url, start, true);
+    const paths = this.paths;
+    if (paths.length <= SMALL_RECORD && url.charCodeAt(start) === 0x2f) {
+      const wild = this.#wild(syntax);
+      const tests = wild ? this.#gymSmall().tests : paths;
+      const table = wild ? this.#gymSmall().table : this.#mkTable();
+      if (readsInPlace(table)) {
+        const i = firstMatch(tests, table, url, start, true);
         if (i >= -1) return i;
         // An escape: the rules before -2 - i do not match; the decoded path decides from there.
-        return firstMatch(rules, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
+        return firstMatch(tests, table, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
       }
     }
     return this.match(decodePath(urlPathAt(url, start)), syntax);
@@ -144,10 +149,15 @@ export class LazyRecord implements RobotRecord {
 
   match(path: string, syntax: Syntax): number {
     const paths = this.paths;
-    // A few rules are fastest tried in order, with nothing compiled but GYM2008 patterns.
-    if (paths.length <= SMALL_RECORD) return firstMatch(this.#rulesFor(syntax), path, 0, false);
-    if (this.#wild(syntax)) return (this.#gym2008 ??= compilePaths(paths, GYM2008))(path);
-    return (this.#mk1996 ??= compilePaths(paths, MK1996))(path);
+    const wild = this.#wild(syntax);
+    if (paths.length <= SMALL_RECORD) {
+      // A few rules are fastest tried in order, with little compiled.
+      if (!wild) return firstMatch(paths, this.#mkTable(), path, 0, false);
+      const rules = this.#gymSmall();
+      return firstMatch(rules.tests, rules.table, path, 0, false);
+    }
+    if (wild) return ((this.#gym2008 ??= compilePaths(paths, GYM2008)) as Matcher)(path);
+    return ((this.#mk1996 ??= compilePaths(paths, MK1996)) as Matcher)(path);
   }
 
   /** True when `syntax` reads `*` and `$` as wildcards and some path has them. */
@@ -156,9 +166,13 @@ export class LazyRecord implements RobotRecord {
     return syntax !== MK1996 && !(this.#plain ??= !hasWildcards(this.paths));
   }
 
-  /** A small record's rules as `syntax` reads them. */
-  #rulesFor(syntax: Syntax): SmallRules {
-    if (this.#wild(syntax)) return (this.#gymSmall ??= new SmallRules(this.paths, GYM2008));
-    return (this.#small ??= new SmallRules(this.paths, MK1996));
+  /** A small record's table as MK1996 reads it (its tests are its paths). */
+  #mkTable(): string {
+    return (this.#mk1996 ??= new SmallRules(this.paths, MK1996).table) as string;
+  }
+
+  /** A small record's rules as GYM2008 reads them, when they have wildcards. */
+  #gymSmall(): SmallRules {
+    return (this.#gym2008 ??= new SmallRules(this.paths, GYM2008)) as SmallRules;
   }
 }

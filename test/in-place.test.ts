@@ -2,11 +2,14 @@
 // decoded path, whichever route (in place, or cut out and decoded) it takes.
 import test from 'ava';
 import fc from 'fast-check';
-import { firstMatch, SmallRules, undecidedFrom } from '../src/match.js';
+import { firstMatch as firstMatchOf, SmallRules, undecidedFrom } from '../src/match.js';
 import { parseRobots } from '../src/parse.js';
 import { decodePath, matchTarget, pathStart, urlPath } from '../src/path.js';
 import { GYM2008, MK1996 } from '../src/syntax.js';
 import { assertProperty } from './helpers.js';
+
+const firstMatch = (rules: SmallRules, s: string, start: number, inPlace: boolean, from = 0): number =>
+  firstMatchOf(rules.tests, rules.table, s, start, inPlace, from);
 
 const join = (parts: readonly string[]) => parts.join('');
 

@@ -2,9 +2,12 @@
 // so when every path the later rule matches is matched by the earlier one.
 import test from 'ava';
 import fc from 'fast-check';
-import { covers, firstMatch, SmallRules, splitPattern } from '../src/match.js';
+import { covers, firstMatch as firstMatchOf, SmallRules, splitPattern } from '../src/match.js';
 import { GYM2008, MK1996 } from '../src/syntax.js';
 import { assertProperty } from './helpers.js';
+
+const firstMatch = (rules: SmallRules, s: string, start: number, inPlace: boolean, from = 0): number =>
+  firstMatchOf(rules.tests, rules.table, s, start, inPlace, from);
 
 /** A rule as covers takes it: parts and whether it is anchored (GYM2008 reading). */
 function rule(path: string): [readonly string[], boolean] {
