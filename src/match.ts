@@ -11,7 +11,9 @@ export type Matcher = (path: string) => number;
 interface Pattern {
   /** Literal runs between stars; the first must be a prefix, the last a suffix when anchored. */
   readonly parts: readonly string[];
+  /** True when the rule ends in `$`: the last part must end the path. */
   readonly anchored: boolean;
+  /** The rule's index in file order. */
   readonly index: number;
 }
 
@@ -21,20 +23,33 @@ interface Pattern {
  * each `indexOf` starts where the previous part ended, so the work is linear.
  */
 export function matchParts(parts: readonly string[], anchored: boolean, path: string): boolean {
+  return matchPartsAt(parts, anchored, path, 0, path.length);
+}
+
+/**
+ * {@link matchParts} of the path `s.slice(start, end)`, read in place. A part
+ * whose first occurrence runs past `end` has none before it either.
+ */
+export function matchPartsAt(parts: readonly string[], anchored: boolean, s: string, start: number, end: number): boolean {
   const first = parts[0]!;
-  if (!path.startsWith(first)) return false;
+  let pos = start + first.length;
+  if (pos > end) return false;
+  // The usual first part is `/` alone: one character needs no call.
+  if (first.length === 1 ? s.charCodeAt(start) !== first.charCodeAt(0) : !s.startsWith(first, start)) return false;
   const last = parts.length - 1;
-  if (last === 0) return !anchored || path.length === first.length;
-  let pos = first.length;
+  if (last === 0) return !anchored || pos === end;
   for (let k = 1; k < last; k++) {
     const part = parts[k]!;
-    const at = path.indexOf(part, pos);
+    const at = s.indexOf(part, pos);
     if (at < 0) return false;
     pos = at + part.length;
+    if (pos > end) return false;
   }
   const tail = parts[last]!;
-  if (anchored) return path.length - tail.length >= pos && path.endsWith(tail);
-  return tail === '' || path.indexOf(tail, pos) >= 0;
+  if (anchored) return end - tail.length >= pos && s.startsWith(tail, end - tail.length);
+  if (tail === '') return true;
+  const at = s.indexOf(tail, pos);
+  return at >= 0 && at + tail.length <= end;
 }
 
 /**
@@ -120,23 +135,193 @@ export class PrefixChain {
 
 /**
  * Up to this many rules are tried one by one in file order rather than
- * indexed: as fast at this size, and nothing to build or keep.
+ * indexed: as fast at this size, and little to build or keep. At most 31:
+ * {@link SmallRules} gives each rule a bit.
  */
 export const SMALL_RECORD = 24;
 
 /**
- * Index of the first of `prefixes` that `path` starts with, or -1. The
- * character at index 1 is compared first (index 0 is `/` nearly always): it
- * settles most misses without a call.
+ * A rule of a small record as it is tried: a literal prefix, or a GYM2008
+ * pattern's parts (whether it is anchored is kept apart, in {@link SmallRules.table}).
  */
-export function firstPrefix(prefixes: readonly string[], path: string): number {
-  const c1 = path.length > 1 ? path.charCodeAt(1) : -1;
-  for (let k = 0; k < prefixes.length; k++) {
-    const prefix = prefixes[k]!;
-    if (prefix.length > 1 && prefix.charCodeAt(1) !== c1) continue;
-    if (path.startsWith(prefix)) return k;
+export type SmallTest = string | readonly string[];
+
+/**
+ * True when every path that the rule `later` matches is matched by the
+ * earlier rule `outer` too: a sufficient test, not a complete one. Rules are
+ * given as parts (a literal prefix is one part, not anchored). `outer`'s
+ * first part must begin `inner`'s, and its further parts must be found in
+ * order, each inside one part of `inner`: whatever `inner`'s stars match,
+ * they are there. An anchored rule covers only itself, written again.
+ */
+export function covers(outer: readonly string[], outerAnchored: boolean, inner: readonly string[], innerAnchored: boolean): boolean {
+  if (outerAnchored) return innerAnchored && outer.length === inner.length && outer.every((part, k) => part === inner[k]);
+  if (!inner[0]!.startsWith(outer[0]!)) return false;
+  let p = 0;
+  let at = outer[0]!.length;
+  for (let k = 1; k < outer.length; k++) {
+    const part = outer[k]!;
+    let found = inner[p]!.indexOf(part, at);
+    while (found < 0 && ++p < inner.length) found = inner[p]!.indexOf(part);
+    if (found < 0) return false;
+    at = found + part.length;
+  }
+  return true;
+}
+
+/** Buckets of {@link SmallRules.table}: by the low bits of the path's character at index 1. */
+const BUCKETS = 8;
+/** Where {@link SmallRules.table} holds the mask of anchored patterns. */
+const ANCHORED = 2 * BUCKETS;
+/** Where {@link SmallRules.table} says whether URLs can be matched in place: 1 when no test holds `%` or `#`. */
+const IN_PLACE = ANCHORED + 2;
+/** Where {@link SmallRules.table} holds the character at index 1 of each test. */
+const SECONDS = IN_PLACE + 1;
+/** In {@link SmallRules.table}, a test without a character at index 1. */
+const ANY = 0xffff;
+
+/**
+ * A small record's rules (at most {@link SMALL_RECORD}, one bit each) as
+ * {@link firstMatch} tries them: in file order, but only those whose literal
+ * start can agree with the path's character at index 1 (index 0 is `/`
+ * nearly always), which settles most misses without a call, and never those
+ * that an earlier rule {@link covers}. Kept small: a record in use holds one.
+ */
+export class SmallRules {
+  /** The paths as literal prefixes (the paths array itself under MK1996), with GYM2008 patterns split into parts. */
+  readonly tests: readonly SmallTest[];
+  /**
+   * Numbers as the code units of a string, two bytes each (a JS array takes
+   * eight a number without pointer compression, as in Node). A mask's bit k
+   * stands for test k; it takes two units, low half first. Units 2b and
+   * 2b + 1: the mask of the tests that may match a path whose character at
+   * index 1 is c, for b = c % 8. Units 16 and 17: the mask of anchored
+   * patterns. Unit 18: 1 when no test holds `%` or `#`, so that URLs can be
+   * matched in place ({@link readsInPlace}). Unit 19 + k: the character at
+   * index 1 of test k's literal start, or U+FFFF when it has none (or is
+   * U+FFFF: then it is always tried). A record holds only this string when
+   * its tests are its paths.
+   */
+  readonly table: string;
+
+  constructor(paths: readonly string[], syntax: Syntax) {
+    let anchored = 0;
+    const tests =
+      syntax === MK1996
+        ? paths
+        : paths.map((path, k): SmallTest => {
+            const split = splitPattern(path);
+            if (split === null || typeof split === 'string') return split ?? path;
+            if (split.anchored) anchored |= 1 << k;
+            return split.parts;
+          });
+    const partsOf = (k: number): readonly string[] => {
+      const test = tests[k]!;
+      return typeof test === 'string' ? [test] : test;
+    };
+    const masks = new Array<number>(BUCKETS).fill(0);
+    const seconds = tests.map((test, k) => {
+      const start = typeof test === 'string' ? test : test[0]!;
+      const c = start.length > 1 ? start.charCodeAt(1) : ANY;
+      // A rule that an earlier one covers never decides: it is never tried.
+      let covered = false;
+      for (let i = 0; i < k && !covered; i++) covered = covers(partsOf(i), (anchored & (1 << i)) !== 0, partsOf(k), (anchored & (1 << k)) !== 0);
+      if (!covered) for (let b = 0; b < BUCKETS; b++) if (c === ANY || c % BUCKETS === b) masks[b]! |= 1 << k;
+      return c;
+    });
+    masks.push(anchored);
+    const inPlace = paths.every((path) => !path.includes('%') && !path.includes('#'));
+    this.tests = tests;
+    this.table = String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16]), inPlace ? 1 : 0, ...seconds);
+  }
+}
+
+/** True when a {@link SmallRules.table}'s tests hold no `%` or `#`, so that URLs can be matched in place. */
+export function readsInPlace(table: string): boolean {
+  return table.charCodeAt(IN_PLACE) === 1;
+}
+
+/**
+ * {@link firstMatch}'s answer in place when a percent-escape could change
+ * it from test `k` on: `undecidedFrom(k)`, at most -2. The tests before `k`
+ * do not match; decode the path and ask again from `k`.
+ */
+export function undecidedFrom(k: number): number {
+  return -2 - k;
+}
+
+/**
+ * Index of the first of a small record's tests (in file order) that a path
+ * matches, or -1, given the tests and their {@link SmallRules.table}.
+ *
+ * Unless `inPlace`, the path is `s.slice(start)`, cut out and decoded. When
+ * `inPlace`, `s` is a URL whose path starts with `/` at `start` and runs to
+ * its first `#`, compared as written, without cutting or decoding: the rules
+ * must be {@link readsInPlace}, and the answer may be {@link undecidedFrom}. That
+ * is exact because a prefix equal to the URL's characters holds no escape
+ * and no fragment mark, so the decoded path starts with it too; a comparison
+ * that fails at any character but `%` fails on the decoded path as well (a
+ * `#` or the URL's end makes it shorter); and a pattern, which looks at the
+ * whole path, is tried only when the path holds no escape. A `%` where a
+ * comparison may have failed, or in a path that a pattern looks at, is left
+ * undecided. `from` skips the tests known not to match.
+ */
+export function firstMatch(tests: readonly SmallTest[], table: string, s: string, start: number, inPlace: boolean, from = 0): number {
+  // NaN past the end: no test with a second character is then a candidate.
+  const c1 = s.charCodeAt(start + 1);
+  /** Where the path ends: -1 until needed in place. */
+  let end = inPlace ? -1 : s.length;
+  /** In place, the first `%` after index 1 of the path, or -1; -2 until looked for. */
+  let escape = -1;
+  /** True once the path is known to hold no escape: what it reads as written is what it decodes to. */
+  let clean = !inPlace;
+  if (inPlace) {
+    if (c1 === 0x25) return undecidedFrom(from);
+    escape = -2;
+  }
+  // The candidates, as bits in file order; `c1 & 7` is 0 for NaN.
+  const b = (c1 & (BUCKETS - 1)) * 2;
+  let candidates = (table.charCodeAt(b) | (table.charCodeAt(b + 1) << 16)) & (-1 << from);
+  while (candidates !== 0) {
+    const k = 31 - Math.clz32(candidates & -candidates);
+    candidates &= candidates - 1;
+    const c = table.charCodeAt(SECONDS + k);
+    if (c !== ANY && c !== c1) continue;
+    const test = tests[k]!;
+    if (typeof test === 'string') {
+      if (s.startsWith(test, start)) return k;
+      if (clean) continue;
+      if (escape === -2) escape = s.indexOf('%', start + 2);
+      if (escape >= 0 && escape < start + test.length) return undecidedFrom(k);
+      continue;
+    }
+    // A pattern looks at the whole path: it must hold no escape.
+    if (!clean) {
+      if (escape === -2) escape = s.indexOf('%', start + 2);
+      if (escape >= 0) {
+        if (end < 0) end = pathEnd(s, start);
+        if (escape < end) return undecidedFrom(k);
+      }
+      clean = true;
+    }
+    const anchored = ((table.charCodeAt(ANCHORED + (k >>> 4)) >>> (k & 15)) & 1) === 1;
+    if (end < 0 && anchored) end = pathEnd(s, start);
+    // Until the fragment is looked for, the URL's end stands for the path's:
+    // a pattern without `$` that fails there fails on any shorter path.
+    if (!matchPartsAt(test, anchored, s, start, end < 0 ? s.length : end)) continue;
+    if (end < 0) {
+      end = pathEnd(s, start);
+      if (end < s.length && !matchPartsAt(test, false, s, start, end)) continue;
+    }
+    return k;
   }
   return -1;
+}
+
+/** Where the path of a URL read in place ends: at its first `#`, or the URL's end. */
+function pathEnd(url: string, start: number): number {
+  const end = url.indexOf('#', start);
+  return end < 0 ? url.length : end;
 }
 
 /** Lowest index among a few literal rules that are prefixes of a path: tried in order. */
@@ -312,38 +497,11 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
   };
 }
 
-/**
- * First match among a few rules, tried in file order. As in
- * {@link firstPrefix}, a rule whose literal start needs another character at
- * index 1 than the path has is skipped without a call.
- */
+/** First match among a few rules, tried in file order by {@link firstMatch}. */
 function smallMatcher(paths: readonly string[], syntax: Syntax): Matcher {
-  // A prefix string or a pattern's parts per rule; bit k set when rule k is anchored.
-  let anchored = 0;
-  const tests: ReadonlyArray<string | readonly string[]> =
-    syntax === MK1996
-      ? paths
-      : paths.map((path, k) => {
-          const split = splitPattern(path);
-          if (split === null || typeof split === 'string') return split ?? path;
-          if (split.anchored) anchored |= 1 << k;
-          return split.parts;
-        });
-  return (path) => {
-    const c1 = path.length > 1 ? path.charCodeAt(1) : -1;
-    for (let k = 0; k < tests.length; k++) {
-      const test = tests[k]!;
-      if (typeof test === 'string') {
-        if (test.length > 1 && test.charCodeAt(1) !== c1) continue;
-        if (path.startsWith(test)) return k;
-      } else {
-        const start = test[0]!;
-        if (start.length > 1 && start.charCodeAt(1) !== c1) continue;
-        if (matchParts(test, (anchored & (1 << k)) !== 0, path)) return k;
-      }
-    }
-    return -1;
-  };
+  const rules = new SmallRules(paths, syntax);
+  const { tests, table } = rules;
+  return (path) => firstMatch(tests, table, path, 0, false);
 }
 
 /**

@@ -40,6 +40,11 @@ export interface RobotRecord {
    * gives it) in MK1996 or GYM2008, or -1. Compiles on first use.
    */
   match(path: string, syntax: Syntax): number;
+  /**
+   * The same answer for a URL (or path) as given to `isAllowed`: `match` of
+   * its `matchTarget`, found without cutting the path out where it can be.
+   */
+  matchUrl(url: string, syntax: Syntax): number;
   readonly crawlDelay: number | null;
   /** 1-based line number of the record's first User-agent line. */
   readonly line: number;

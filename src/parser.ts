@@ -1,7 +1,6 @@
 import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
 import { nowSeconds, SEVEN_DAYS } from './expiry.js';
 import { parseRobots } from './parse.js';
-import { matchTarget } from './path.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
 import { rfc9309Rules, type Rfc9309Rules } from './rfc9309.js';
 import type { ParsedRobots, RobotRecord } from './model.js';
@@ -95,7 +94,7 @@ export class RobotExclusionRulesParser {
     if (s === RFC9309) return this.#rfc9309().isAllowed(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return true;
-    const i = record.match(matchTarget(url), s);
+    const i = record.matchUrl(typeof url === 'string' ? url : String(url), s);
     return i < 0 || record.allows(i);
   }
 
@@ -109,7 +108,7 @@ export class RobotExclusionRulesParser {
     if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
-    const i = record.match(matchTarget(url), s);
+    const i = record.matchUrl(typeof url === 'string' ? url : String(url), s);
     const applied = { names: record.names, line: record.line };
     if (i < 0) return { allowed: true, record: applied, rule: null };
     const rule = record.rules[i]!;

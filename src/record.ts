@@ -1,8 +1,8 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compilePaths, firstPrefix, hasWildcards, type Matcher } from './match.js';
-import { decodePath } from './path.js';
+import { compilePaths, firstMatch, hasWildcards, readsInPlace, SMALL_RECORD, SmallRules, type Matcher } from './match.js';
+import { decodePath, pathStart, urlPathAt } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { scrubValue } from './text.js';
 import type { RobotRecord, Rule } from './model.js';
@@ -15,9 +15,6 @@ import type { RobotRecord, Rule } from './model.js';
 export const SPAN_FIELDS = 2;
 
 const STAR: readonly string[] = Object.freeze(['*']);
-
-/** Up to this many literal rules, matching needs nothing compiled. */
-const FEW_RULES = 24;
 
 /**
  * A record built by the parser. Rule values are read from the text (scrubbed
@@ -41,9 +38,14 @@ export class LazyRecord implements RobotRecord {
   readonly #count: number;
   #paths: string[] | null = null;
   #rules: Rule[] | null = null;
-  /** Compiled matchers, or null until first use; few literal rules need none. */
-  #mk1996: Matcher | null = null;
-  #gym2008: Matcher | null = null;
+  /**
+   * Per syntax, null until first use: for a large record its compiled
+   * matcher; for a small one the {@link SmallRules} (MK1996 keeps only the
+   * table: its tests are the paths). One field serves both, as records are
+   * many and a record is either.
+   */
+  #mk1996: Matcher | string | null = null;
+  #gym2008: Matcher | SmallRules | null = null;
   /** True when no path has `*` or a final `$`; null until first needed. */
   #plain: boolean | null = null;
 
@@ -128,14 +130,49 @@ export class LazyRecord implements RobotRecord {
     return this.paths[i] === '' ? !allow : allow;
   }
 
+  matchUrl(url: string, syntax: Syntax): number {
+    const start = pathStart(url);
+    const paths = this.paths;
+    if (paths.length <= SMALL_RECORD && url.charCodeAt(start) === 0x2f) {
+      const wild = this.#wild(syntax);
+      const tests = wild ? this.#gymSmall().tests : paths;
+      const table = wild ? this.#gymSmall().table : this.#mkTable();
+      if (readsInPlace(table)) {
+        const i = firstMatch(tests, table, url, start, true);
+        if (i >= -1) return i;
+        // An escape: the rules before -2 - i do not match; the decoded path decides from there.
+        return firstMatch(tests, table, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
+      }
+    }
+    return this.match(decodePath(urlPathAt(url, start)), syntax);
+  }
+
   match(path: string, syntax: Syntax): number {
     const paths = this.paths;
-    // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does.
-    if (syntax !== MK1996 && !(this.#plain ??= !hasWildcards(paths))) {
-      return (this.#gym2008 ??= compilePaths(paths, GYM2008))(path);
+    const wild = this.#wild(syntax);
+    if (paths.length <= SMALL_RECORD) {
+      // A few rules are fastest tried in order, with little compiled.
+      if (!wild) return firstMatch(paths, this.#mkTable(), path, 0, false);
+      const rules = this.#gymSmall();
+      return firstMatch(rules.tests, rules.table, path, 0, false);
     }
-    // A very few literal rules are fastest tried in order, with nothing compiled.
-    if (paths.length <= FEW_RULES) return firstPrefix(paths, path);
-    return (this.#mk1996 ??= compilePaths(paths, MK1996))(path);
+    if (wild) return ((this.#gym2008 ??= compilePaths(paths, GYM2008)) as Matcher)(path);
+    return ((this.#mk1996 ??= compilePaths(paths, MK1996)) as Matcher)(path);
+  }
+
+  /** True when `syntax` reads `*` and `$` as wildcards and some path has them. */
+  #wild(syntax: Syntax): boolean {
+    // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does.
+    return syntax !== MK1996 && !(this.#plain ??= !hasWildcards(this.paths));
+  }
+
+  /** A small record's table as MK1996 reads it (its tests are its paths). */
+  #mkTable(): string {
+    return (this.#mk1996 ??= new SmallRules(this.paths, MK1996).table) as string;
+  }
+
+  /** A small record's rules as GYM2008 reads them, when they have wildcards. */
+  #gymSmall(): SmallRules {
+    return (this.#gym2008 ??= new SmallRules(this.paths, GYM2008)) as SmallRules;
   }
 }
