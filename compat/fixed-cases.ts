@@ -4,6 +4,7 @@
 // written by hand from reading both libraries: 'agree', or the classes that
 // must explain the disagreement.
 import type { Aspect } from './classify.js';
+import * as SEED from '../test/helpers/seed-files.js';
 
 /** One fixed question and its expected outcome. */
 export interface FixedCase {
@@ -16,22 +17,11 @@ export interface FixedCase {
   readonly expect: 'agree' | readonly string[];
 }
 
-const CYBERWORLD = 'User-agent: *\nDisallow: /cyberworld/map/ # This is an infinite virtual URL space\nDisallow: /tmp/ # these will soon disappear\n';
-const CYBERMAPPER =
-  'User-agent: *\nDisallow: /cyberworld/map/ # This is an infinite virtual URL space\n\n# Cybermapper knows where to go.\nUser-agent: cybermapper\nDisallow:\n';
-const GO_AWAY = '# go away\nUser-agent: *\nDisallow: /\n';
-const ANCIENT_CASTLE = [
-  '# robots.txt for ancientcastle.example.com',
-  "# I've locked myself away.",
-  'User-agent: *',
-  'Disallow: /',
-  '# The castle is your home now, so you can go anywhere you like.',
-  'User-agent: Belle',
-  'Disallow: /west-wing/ # except the west wing!',
-  "# It's good to be the Prince...",
-  'User-agent: Beast',
-  '',
-].join('\n');
+const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
+const CYBERWORLD = file(SEED.CYBERWORLD);
+const CYBERMAPPER = file(SEED.CYBERMAPPER);
+const GO_AWAY = file(SEED.GO_AWAY);
+const ANCIENT_CASTLE = file(SEED.ANCIENT_CASTLE);
 const GOOGLE_BING = 'User-agent: Google\nUser-agent: Bing\nDisallow: /secret\n';
 
 export const FIXED_CASES: readonly FixedCase[] = [

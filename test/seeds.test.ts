@@ -2,6 +2,7 @@
 import test from 'ava';
 import { GYM2008, MK1996 } from '../src/index.js';
 import { ALLOWED, DISALLOWED, both, robots, robotsLines } from './helpers.js';
+import { ANCIENT_CASTLE, CYBERMAPPER, CYBERWORLD, GO_AWAY } from './helpers/seed-files.js';
 
 // Seed 001: the Python library's documentation ------------------------------------
 
@@ -96,11 +97,7 @@ test('seed 003: /h%65llo/ is the same as /hello/, but /ac%2fdc is not the same a
 // Seed 004: WWW::RobotRules (MK1994 examples) ---------------------------------------
 
 test('seed 004: the MK1994 example disallows /cyberworld/map/ and /tmp/ for every robot', (t) => {
-  const p = robotsLines(
-    'User-agent: *',
-    'Disallow: /cyberworld/map/ # This is an infinite virtual URL space',
-    'Disallow: /tmp/ # these will soon disappear',
-  );
+  const p = robotsLines(...CYBERWORLD);
   t.deepEqual(both(p, 'anybot', '/cyberworld/map/index.html'), DISALLOWED);
   t.deepEqual(both(p, 'anybot', '/tmp/x'), DISALLOWED);
   t.deepEqual(both(p, 'anybot', '/tmp'), ALLOWED);
@@ -108,47 +105,28 @@ test('seed 004: the MK1994 example disallows /cyberworld/map/ and /tmp/ for ever
   t.deepEqual(both(p, 'anybot', '/index.html'), ALLOWED);
 });
 
-const cybermapperOriginal = [
-  'User-agent: *',
-  'Disallow: /cyberworld/map/ # This is an infinite virtual URL space',
-  '',
-  '# Cybermapper knows where to go.',
-  'User-agent: cybermapper',
-  'Disallow:',
-];
 
 test('seed 004: the cybermapper example (MK1994 text, with its blank Disallow:) lets cybermapper go anywhere', (t) => {
-  const p = robotsLines(...cybermapperOriginal);
+  const p = robotsLines(...CYBERMAPPER);
   t.deepEqual(both(p, 'cybermapper/1.0', '/cyberworld/map/x'), ALLOWED);
   t.deepEqual(both(p, 'otherbot', '/cyberworld/map/x'), DISALLOWED);
   t.deepEqual(both(p, 'otherbot', '/elsewhere'), ALLOWED);
 });
 
 test('seed 004: the cybermapper example as the seed prints it (no Disallow: line): cybermapper has no rules and falls back to *', (t) => {
-  const p = robotsLines(...cybermapperOriginal.slice(0, -1));
+  const p = robotsLines(...CYBERMAPPER.slice(0, -1));
   t.deepEqual(both(p, 'cybermapper/1.0', '/cyberworld/map/x'), DISALLOWED);
   t.deepEqual(both(p, 'cybermapper/1.0', '/elsewhere'), ALLOWED);
 });
 
 test('seed 004: the "go away" example disallows everything for every robot', (t) => {
-  const p = robotsLines('# go away', 'User-agent: *', 'Disallow: /');
+  const p = robotsLines(...GO_AWAY);
   for (const url of ['/', '/index.html', 'http://example.com']) t.deepEqual(both(p, 'anybot', url), DISALLOWED);
 });
 
-const ancientcastle = [
-  "# robots.txt for ancientcastle.example.com",
-  "# I've locked myself away.",
-  'User-agent: *',
-  'Disallow: /',
-  '# The castle is your home now, so you can go anywhere you like.',
-  'User-agent: Belle',
-  'Disallow: /west-wing/ # except the west wing!',
-  "# It's good to be the Prince...",
-  'User-agent: Beast',
-];
 
 test('seed 004: the malformed ancientcastle file (as the seed prints it) splits into records at each User-agent', (t) => {
-  const p = robotsLines(...ancientcastle);
+  const p = robotsLines(...ANCIENT_CASTLE);
   // Belle has her own record, moved before the * record.
   t.deepEqual(both(p, 'Belle', '/'), ALLOWED);
   t.deepEqual(both(p, 'Belle', '/ballroom'), ALLOWED);
@@ -164,7 +142,7 @@ test('seed 004: the malformed ancientcastle file (as the seed prints it) splits 
 });
 
 test('seed 004: the ancientcastle file with Beast\'s blank Disallow: (WWW::RobotRules text) lets Beast go anywhere', (t) => {
-  const p = robotsLines(...ancientcastle, 'Disallow:');
+  const p = robotsLines(...ANCIENT_CASTLE, 'Disallow:');
   t.deepEqual(both(p, 'Beast', '/west-wing/'), ALLOWED);
   t.deepEqual(both(p, 'Belle', '/west-wing/'), DISALLOWED);
   t.deepEqual(both(p, 'Gaston', '/'), DISALLOWED);
