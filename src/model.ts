@@ -1,6 +1,17 @@
 // The parsed form of a robots.txt file, shared by every syntax.
 import type { Syntax } from './syntax.js';
 
+/** The directives the readers recognise; each syntax's reader decides which lines are which. @internal */
+export const enum Key {
+  None,
+  UserAgent,
+  Allow,
+  Disallow,
+  Sitemap,
+  CrawlDelay,
+  RequestRate,
+}
+
 /** One Allow or Disallow line of a record. */
 export interface Rule {
   /** True for `Allow`, false for `Disallow`. */

@@ -1,17 +1,7 @@
 // SEMANTICS sections 1 and 2: text to records, one pass, never throws.
 import { isPyWhitespace, scrubValue } from './text.js';
 import { LazyRecord, SPAN_FIELDS } from './record.js';
-import type { ParsedRobots, RequestRate, RobotRecord } from './model.js';
-
-const enum Key {
-  None,
-  UserAgent,
-  Allow,
-  Disallow,
-  Sitemap,
-  CrawlDelay,
-  RequestRate,
-}
+import { Key, type ParsedRobots, type RequestRate, type RobotRecord } from './model.js';
 
 function keyOf(name: string): Key {
   switch (name.toLowerCase()) {

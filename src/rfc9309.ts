@@ -4,7 +4,7 @@
 // read again for each new product token, and only the groups that token
 // selects are kept, as positions in the text and a matcher.
 import { Buffer } from 'node:buffer';
-import type { ParsedRobots } from './model.js';
+import { Key, type ParsedRobots } from './model.js';
 import type { Verdict } from './parser.js';
 import { parseCrawlDelay } from './parse.js';
 import { urlPath } from './path.js';
@@ -12,15 +12,6 @@ import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, prepareFew, type FewRu
 
 // Google's line limit: longer lines are cut after this many bytes.
 const MAX_LINE_BYTES = 2083 * 8 - 1;
-
-const enum Key {
-  None,
-  UserAgent,
-  Allow,
-  Disallow,
-  Sitemap,
-  CrawlDelay,
-}
 
 // Key prefixes, Google's frequent typos included.
 const KEYS: ReadonlyArray<readonly [string, Key]> = [
