@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { RobotExclusionRulesParser, type Verdict } from './parser.js';
-import { parseRobots } from './parse.js';
+import type { ParsedRobots } from './model.js';
 import { GYM2008, MK1996, RFC9309, type Syntax } from './syntax.js';
 import { RobotsError } from './errors.js';
 import { formatSummary, runBatch, type BatchSink } from './batch.js';
@@ -149,14 +149,20 @@ async function check(args: string[], io: CliIO): Promise<number> {
   return verdicts.every((v) => v.allowed) ? 0 : 1;
 }
 
+/** A parser whose records `show` may list, without parsing the file a second time. */
+class InspectedParser extends RobotExclusionRulesParser {
+  get parsedForShow(): ParsedRobots {
+    return this.parsed;
+  }
+}
+
 async function show(args: string[], io: CliIO): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length !== 1) throw new UsageError('show needs exactly one robots.txt file');
-  const input = await readRobots(positionals[0]!);
-  const parser = new RobotExclusionRulesParser();
-  parser.parse(input);
+  const parser = new InspectedParser();
+  parser.parse(await readRobots(positionals[0]!));
   io.out(parser.toString().trimEnd());
-  const { records } = parseRobots(input);
+  const { records } = parser.parsedForShow;
   io.out('');
   io.out('# Crawl delays:');
   const delays = records.filter((r) => r.crawlDelay !== null);
