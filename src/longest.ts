@@ -2,7 +2,7 @@
 // longest pattern decides, and allow wins a tie. Compiled once per set of
 // rules into an index, so a path costs a prefix-chain lookup for the literal
 // rules plus a filtered look at the wildcard rules, not one try per rule.
-import { keyScanner, longestPart, matchParts, PrefixChain, splitPattern } from './match.js';
+import { keyScanner, longestPart, matchParts, matchPartsAt, PrefixChain, splitPattern } from './match.js';
 
 /** A rule as the longest-match index sees it. */
 export interface LongestRule {
@@ -118,11 +118,19 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
  * The deciding rule among a few laid out by {@link prepareFew}: its position
  * in the table, or -1. Rules are tried longest first, so the first match
  * decides, unless it is a disallow and an allow of the same length matches
- * too. As in `firstPrefix`, a rule whose literal start needs another
+ * too. As in `firstMatch`, a rule whose literal start needs another
  * character at index 1 than the path has is skipped at once.
+ *
+ * The path is `s` from `start` to its first `#` (or its end), read in place:
+ * a rule holds no `#`, so a literal that equals the characters there lies
+ * within the path.
  */
-export function matchFew(text: string, info: ArrayLike<number>, from: number, tests: readonly FewTest[] | null, path: string): number {
-  const c1 = path.length > 1 ? path.charCodeAt(1) : -1;
+export function matchFew(text: string, info: ArrayLike<number>, from: number, tests: readonly FewTest[] | null, s: string, start = 0): number {
+  const room = s.length - start;
+  // NaN past the end: no rule with a character at index 1 is then a candidate.
+  const c1 = s.charCodeAt(start + 1);
+  /** Where the path ends, for patterns: -1 until one is tried. */
+  let end = -1;
   const n = (info.length - from) / FEW_FIELDS;
   let found = -1;
   let foundLen = 0;
@@ -135,21 +143,25 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
       if ((flags & ALLOW) === 0) continue;
     }
     if ((flags & VERBATIM) !== 0) {
-      if (len > path.length) continue;
+      if (len > room) continue;
       const at = info[base + 1]!;
       if (len > 1 && text.charCodeAt(at + 1) !== c1) continue;
       let j = 0;
-      while (j < len && text.charCodeAt(at + j) === path.charCodeAt(j)) j++;
+      while (j < len && text.charCodeAt(at + j) === s.charCodeAt(start + j)) j++;
       if (j < len) continue;
     } else {
       const test = tests![k]!;
       if (typeof test === 'string') {
         if (test.length > 1 && test.charCodeAt(1) !== c1) continue;
-        if (!path.startsWith(test)) continue;
+        if (!s.startsWith(test, start)) continue;
       } else {
-        const start = test[0]!;
-        if (start.length > 1 && start.charCodeAt(1) !== c1) continue;
-        if (!matchParts(test, (flags & ANCHORED) !== 0, path)) continue;
+        const first = test[0]!;
+        if (first.length > 1 && first.charCodeAt(1) !== c1) continue;
+        if (end < 0) {
+          end = s.indexOf('#', start);
+          if (end < 0) end = s.length;
+        }
+        if (!matchPartsAt(test, (flags & ANCHORED) !== 0, s, start, end)) continue;
       }
     }
     if ((flags & ALLOW) !== 0) return k;

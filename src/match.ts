@@ -2,6 +2,7 @@
 // record and syntax. No RegExp is built from robots.txt input, and every rule
 // is matched in time linear in the path length.
 import type { Rule } from './model.js';
+import { hexValue } from './path.js';
 import { MK1996, type Syntax } from './syntax.js';
 
 /** Finds the deciding rule for a path: the lowest rule index that matches, or -1. */
@@ -175,8 +176,12 @@ const BUCKETS = 8;
 const ANCHORED = 2 * BUCKETS;
 /** Where {@link SmallRules.table} says whether URLs can be matched in place: 1 when no test holds `%` or `#`. */
 const IN_PLACE = ANCHORED + 2;
+/** Where {@link SmallRules.table} holds the set of ASCII characters in the patterns' parts: 128 bits. */
+const PATTERN_CHARS = IN_PLACE + 1;
+/** Where {@link SmallRules.table} says whether some pattern's parts hold a character past ASCII: 1 if so. */
+const NON_ASCII = PATTERN_CHARS + 8;
 /** Where {@link SmallRules.table} holds the character at index 1 of each test. */
-const SECONDS = IN_PLACE + 1;
+const SECONDS = NON_ASCII + 1;
 /** In {@link SmallRules.table}, a test without a character at index 1. */
 const ANY = 0xffff;
 
@@ -229,10 +234,24 @@ export class SmallRules {
       if (!covered) for (let b = 0; b < BUCKETS; b++) if (c === ANY || c % BUCKETS === b) masks[b]! |= 1 << k;
       return c;
     });
+    // A literal's last character (past index 1) settles most near misses without a call.
+    const lasts = tests.map((test) => (typeof test === 'string' && test.length > 2 ? test.charCodeAt(test.length - 1) : ANY));
     masks.push(anchored);
     const inPlace = paths.every((path) => !path.includes('%') && !path.includes('#'));
+    const chars = new Array<number>(8).fill(0);
+    let nonAscii = 0;
+    for (const test of tests) {
+      if (typeof test === 'string') continue;
+      for (const part of test) {
+        for (let i = 0; i < part.length; i++) {
+          const c = part.charCodeAt(i);
+          if (c < 128) chars[c >>> 4]! |= 1 << (c & 15);
+          else nonAscii = 1;
+        }
+      }
+    }
     this.tests = tests;
-    this.table = String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16]), inPlace ? 1 : 0, ...seconds);
+    this.table = String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16]), inPlace ? 1 : 0, ...chars, nonAscii, ...seconds, ...lasts);
   }
 }
 
@@ -273,8 +292,8 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
   let end = inPlace ? -1 : s.length;
   /** In place, the first `%` after index 1 of the path, or -1; -2 until looked for. */
   let escape = -1;
-  /** True once the path is known to hold no escape: what it reads as written is what it decodes to. */
-  let clean = !inPlace;
+  /** How patterns read the path: as written ({@link CLEAN}), unknown yet, or with inert escapes. */
+  let reading = inPlace ? UNREAD : CLEAN;
   if (inPlace) {
     if (c1 === 0x25) return undecidedFrom(from);
     escape = -2;
@@ -289,22 +308,30 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
     if (c !== ANY && c !== c1) continue;
     const test = tests[k]!;
     if (typeof test === 'string') {
-      if (s.startsWith(test, start)) return k;
-      if (clean) continue;
+      const z = table.charCodeAt(SECONDS + tests.length + k);
+      if ((z === ANY || s.charCodeAt(start + test.length - 1) === z) && s.startsWith(test, start)) return k;
+      if (reading === CLEAN) continue;
       if (escape === -2) escape = s.indexOf('%', start + 2);
       if (escape >= 0 && escape < start + test.length) return undecidedFrom(k);
       continue;
     }
-    // A pattern looks at the whole path: it must hold no escape.
-    if (!clean) {
+    // A pattern looks at the whole path: escapes in it must be known inert.
+    if (reading === UNREAD) {
       if (escape === -2) escape = s.indexOf('%', start + 2);
+      reading = CLEAN;
       if (escape >= 0) {
         if (end < 0) end = pathEnd(s, start);
-        if (escape < end) return undecidedFrom(k);
+        if (escape < end) {
+          if (!escapesInert(table, s, escape, end)) return undecidedFrom(k);
+          reading = INERT;
+        }
       }
-      clean = true;
     }
     const anchored = ((table.charCodeAt(ANCHORED + (k >>> 4)) >>> (k & 15)) & 1) === 1;
+    if (reading === INERT) {
+      if (matchPartsBetweenEscapes(test, anchored, s, start, end)) return k;
+      continue;
+    }
     if (end < 0 && anchored) end = pathEnd(s, start);
     // Until the fragment is looked for, the URL's end stands for the path's:
     // a pattern without `$` that fails there fails on any shorter path.
@@ -316,6 +343,78 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
     return k;
   }
   return -1;
+}
+
+/** {@link firstMatch}'s path holds no escape (or was decoded): patterns read it as it is. */
+const CLEAN = 0;
+/** In place, not yet looked at for escapes. */
+const UNREAD = 1;
+/** In place, with escapes that decode to no character of any pattern (see {@link escapesInert}). */
+const INERT = 2;
+
+/**
+ * True when every percent-escape of `s` from `from` to `end` decodes to
+ * characters that no pattern of the table holds. A pattern then matches the
+ * decoded path exactly when its parts can be placed in the path as written
+ * without touching an escape ({@link matchPartsBetweenEscapes}): decoding
+ * leaves the text between escapes as it is and in order, and no part can
+ * take in what an escape decodes to. Escapes that are not valid stay as
+ * written and do not count; `%2F` stays `%2F`.
+ */
+function escapesInert(table: string, s: string, from: number, end: number): boolean {
+  for (let i = from; i >= 0 && i < end; i = s.indexOf('%', i + 1)) {
+    const hi = hexValue(s.charCodeAt(i + 1));
+    const lo = hi < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
+    if (lo < 0) continue;
+    const b = hi * 16 + lo;
+    // Bytes past ASCII decode to characters past ASCII (or U+FFFD).
+    if (b >= 0x80 ? table.charCodeAt(NON_ASCII) === 1 : b === 0x2f ? holds(table, 0x32) || holds(table, 0x46) : holds(table, b)) return false;
+  }
+  return true;
+}
+
+/**
+ * {@link matchPartsAt} of a path's decoded form, read as written, when its
+ * escapes are inert ({@link escapesInert}) and the parts hold no `%`: each
+ * part is placed leftmost where it overlaps no escape. A part that holds no
+ * `%` overlaps one only by starting one or two characters after its `%`.
+ */
+function matchPartsBetweenEscapes(parts: readonly string[], anchored: boolean, s: string, start: number, end: number): boolean {
+  const first = parts[0]!;
+  let pos = start + first.length;
+  // The first part starts the path: no escape comes before it.
+  if (pos > end || !s.startsWith(first, start)) return false;
+  const last = parts.length - 1;
+  if (last === 0) return !anchored || pos === end;
+  for (let k = 1; k <= last; k++) {
+    const part = parts[k]!;
+    if (part === '') return !anchored || pos <= end;
+    let at: number;
+    if (k === last && anchored) {
+      at = end - part.length;
+      if (at < pos || !s.startsWith(part, at) || splitsEscape(s, start, at)) return false;
+    } else {
+      at = s.indexOf(part, pos);
+      while (at >= 0 && splitsEscape(s, start, at)) at = s.indexOf(part, at + 1);
+      if (at < 0) return false;
+    }
+    pos = at + part.length;
+    if (pos > end) return false;
+  }
+  return true;
+}
+
+/** True when text starting at `at` begins inside a valid escape of the path that starts at `start`. */
+function splitsEscape(s: string, start: number, at: number): boolean {
+  for (let i = at - 2; i < at; i++) {
+    if (i >= start && s.charCodeAt(i) === 0x25 && hexValue(s.charCodeAt(i + 1)) >= 0 && hexValue(s.charCodeAt(i + 2)) >= 0) return true;
+  }
+  return false;
+}
+
+/** True when the patterns of a {@link SmallRules.table} hold the ASCII character `c`. */
+function holds(table: string, c: number): boolean {
+  return ((table.charCodeAt(PATTERN_CHARS + (c >>> 4)) >>> (c & 15)) & 1) === 1;
 }
 
 /** Where the path of a URL read in place ends: at its first `#`, or the URL's end. */

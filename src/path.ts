@@ -1,6 +1,7 @@
 // Turning URLs and rule values into the comparable path form of SEMANTICS 4.
 
-function hexValue(c: number): number {
+/** The value of a hex digit's code, or -1. */
+export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   const l = c | 0x20;
   if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;

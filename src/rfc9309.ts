@@ -7,7 +7,7 @@ import { Buffer } from 'node:buffer';
 import { Key, type ParsedRobots } from './model.js';
 import type { Verdict } from './parser.js';
 import { parseCrawlDelay } from './parse.js';
-import { urlPath } from './path.js';
+import { pathStart, urlPathAt } from './path.js';
 import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, prepareFew, type FewRule, type FewTest, type LongestMatcher } from './longest.js';
 
 // Google's line limit: longer lines are cut after this many bytes.
@@ -261,9 +261,15 @@ function directoryPattern(pattern: string): string | null {
   return slash >= 0 && pattern.startsWith('/index.htm', slash) ? pattern.slice(0, slash + 1) + '$' : null;
 }
 
-/** True for the robots.txt file itself, which RFC 9309 always allows. */
-function isRobotsTxt(path: string): boolean {
-  return path.startsWith('/robots.txt') && (path.length === 11 || path.charCodeAt(11) === 0x3f);
+/**
+ * True for the robots.txt file itself, which RFC 9309 always allows: the
+ * path at `start` in `s` (running to `#` or the end) is `/robots.txt`, with
+ * or without a query.
+ */
+function isRobotsTxt(s: string, start: number): boolean {
+  if (s.charCodeAt(start + 1) !== 0x72 || !s.startsWith('/robots.txt', start)) return false;
+  const c = s.charCodeAt(start + 11);
+  return c !== c || c === 0x3f || c === 0x23;
 }
 
 /**
@@ -325,9 +331,7 @@ export class Rfc9309Rules {
   isAllowed(userAgent: string, url: string | URL): boolean {
     const sel = this.#selection(userAgent);
     if (sel.info.length === sel.rulesFrom) return true;
-    const path = urlPath(typeof url === 'string' ? url : String(url));
-    if (isRobotsTxt(path)) return true;
-    const at = this.#decide(sel, path);
+    const at = this.#decide(sel, typeof url === 'string' ? url : String(url));
     return at < 0 || (sel.info[at + 2]! & 1) === 1;
   }
 
@@ -336,8 +340,7 @@ export class Rfc9309Rules {
     const sel = this.#selection(userAgent);
     const info = sel.info;
     if (info[0] === 0) return { allowed: true, record: null, rule: null };
-    const path = urlPath(typeof url === 'string' ? url : String(url));
-    const at = isRobotsTxt(path) ? -1 : this.#decide(sel, path);
+    const at = this.#decide(sel, typeof url === 'string' ? url : String(url));
     if (at < 0) return { allowed: true, record: this.#record(info[1]!, info[2]!), rule: null };
     const start = info[at + 1]!;
     const bits = info[at + 2]!;
@@ -362,10 +365,22 @@ export class Rfc9309Rules {
     return this.#bytes ?? this.parsed.source;
   }
 
-  /** Position in the selection's info of the deciding rule, or -1. */
-  #decide(sel: Selection, path: string): number {
+  /**
+   * Position in the selection's info of the deciding rule for a URL, or -1
+   * (also for `/robots.txt`). A few rules read the URL's path in place.
+   */
+  #decide(sel: Selection, url: string): number {
     const from = sel.rulesFrom;
-    const k = sel.match !== null ? sel.match(path) : matchFew(this.#text, sel.info, from, sel.tests, path);
+    const start = pathStart(url);
+    let k: number;
+    if (sel.match === null && url.charCodeAt(start) === 0x2f) {
+      if (isRobotsTxt(url, start)) return -1;
+      k = matchFew(this.#text, sel.info, from, sel.tests, url, start);
+    } else {
+      const path = urlPathAt(url, start);
+      if (isRobotsTxt(path, 0)) return -1;
+      k = sel.match !== null ? sel.match(path) : matchFew(this.#text, sel.info, from, sel.tests, path);
+    }
     return k < 0 ? -1 : from + k * FEW_FIELDS;
   }
 

@@ -287,6 +287,9 @@ test('the path /robots.txt itself is always allowed', (t) => {
   t.false(p.isAllowed('a', '/robots.txt.bak', RFC9309));
   t.false(p.isAllowed('a', '/dir/robots.txt', RFC9309));
   t.false(p.isAllowed('a', '/ROBOTS.TXT', RFC9309));
+  t.true(p.isAllowed('a', 'https://example.com/robots.txt#top', RFC9309));
+  t.true(p.isAllowed('a', 'https://example.com/robots.txt?v=2#top', RFC9309));
+  t.false(p.isAllowed('a', 'https://example.com/robots.txtx#top', RFC9309));
   t.deepEqual(p.explain('a', '/robots.txt', RFC9309), { allowed: true, record: { names: ['*'], line: 1 }, rule: null });
   // The other syntaxes follow the file.
   t.false(p.isAllowed('a', '/robots.txt', GYM2008));
@@ -392,6 +395,22 @@ test('path, params and query are matched, a // inside the path kept, the fragmen
   t.true(rfc('User-agent: a\nDisallow: /x/y\n', 'a', 'http://example.com//x/y'));
   t.false(rfc('User-agent: a\nDisallow: /a$\n', 'a', 'http://example.com/a#frag'));
   t.true(rfc('User-agent: a\nDisallow: /*frag\n', 'a', 'http://example.com/a#frag'));
+  // A literal rule longer than the path runs into the fragment, which ends it.
+  t.true(rfc('User-agent: a\nDisallow: /ab\n', 'a', 'http://example.com/a#b'));
+  t.true(rfc('User-agent: a\nDisallow: /aé\n', 'a', 'http://example.com/a#%C3%A9'));
+  t.false(rfc('User-agent: a\nAllow: /\nDisallow: /a#b\n', 'a', 'http://example.com/a#b'));
+});
+
+test('many rules (an index, not tried in turn) read the path as a few rules do', (t) => {
+  const filler = Array.from({ length: 40 }, (_, k) => `Allow: /filler${k}\n`).join('');
+  for (const text of ['User-agent: a\nDisallow: /ab\nDisallow: /*x$\n', `User-agent: a\n${filler}Disallow: /ab\nDisallow: /*x$\n`]) {
+    t.true(rfc(text, 'a', 'http://example.com/a#b'));
+    t.false(rfc(text, 'a', 'http://example.com/ab#c'));
+    t.false(rfc(text, 'a', 'http://example.com/yx#z'));
+    t.true(rfc(text, 'a', 'http://example.com/yx?#z'));
+    t.false(rfc(text, 'a', 'ab'));
+    t.true(rfc(text, 'a', 'http://example.com/robots.txt#x'));
+  }
 });
 
 test('an empty URL or a URL with no path is /', (t) => {
