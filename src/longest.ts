@@ -84,25 +84,44 @@ export interface FewRule extends LongestRule {
 /** What {@link matchFew} compares for one rule: a prefix, a pattern's parts, or null for a verbatim literal. */
 export type FewTest = string | readonly string[] | null;
 
+/** A few rules as {@link matchFew} tries them, besides the numbers {@link prepareFew} writes. */
+export interface Few {
+  /** What each rule compares; null when every rule is a verbatim literal. */
+  readonly tests: FewTest[] | null;
+  /**
+   * Two code units a bucket, low half first: for a path whose character at
+   * index 1 is c, the mask of the rules (bit k for the k-th longest) that
+   * may match it, in bucket c % {@link FEW_BUCKETS}. A rule whose literal
+   * start has no character at index 1 is in every bucket.
+   */
+  readonly masks: string;
+}
+
+/** Buckets of {@link Few.masks}. */
+const FEW_BUCKETS = 8;
+
 /**
  * Lays out a few rules for {@link matchFew}, longest first and in the given
  * order among equals: writes `FEW_FIELDS` numbers a rule into `info` from
- * `from` on (flags and length, `at`, `to`) and returns the tests, or null
- * when every rule is a verbatim literal. Empty patterns must be left out.
+ * `from` on (flags and length, `at`, `to`) and returns what else is tried.
+ * Empty patterns must be left out.
  */
-export function prepareFew(rules: readonly FewRule[], info: number[], from: number): FewTest[] | null {
+export function prepareFew(rules: readonly FewRule[], info: number[], from: number): Few {
   // A stable sort keeps the given order among rules of one length.
   const order = rules.map((_, k) => k).sort((x, y) => rules[y]!.pattern.length - rules[x]!.pattern.length);
   let tests: FewTest[] | null = null;
+  const masks = new Array<number>(FEW_BUCKETS).fill(0);
   for (let k = 0; k < order.length; k++) {
     const { pattern, allow, verbatim, at, to } = rules[order[k]!]!;
     const split = splitPattern(pattern);
     let flags = allow ? ALLOW : 0;
     let test: FewTest = null;
+    let opening = pattern;
     if (split === null && verbatim) flags |= VERBATIM;
-    else if (split === null || typeof split === 'string') test = split ?? pattern;
+    else if (split === null || typeof split === 'string') opening = test = split ?? pattern;
     else {
       test = split.parts;
+      opening = split.parts[0]!;
       if (split.anchored) flags |= ANCHORED;
     }
     if (test !== null) (tests ??= new Array<FewTest>(order.length).fill(null))[k] = test;
@@ -110,8 +129,9 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
     info[base] = (pattern.length << FLAG_BITS) | flags;
     info[base + 1] = at;
     info[base + 2] = to;
+    for (let b = 0; b < FEW_BUCKETS; b++) if (opening.length < 2 || opening.charCodeAt(1) % FEW_BUCKETS === b) masks[b]! |= 1 << k;
   }
-  return tests;
+  return { tests, masks: String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16])) };
 }
 
 /**
@@ -125,16 +145,22 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
  * a rule holds no `#`, so a literal that equals the characters there lies
  * within the path.
  */
-export function matchFew(text: string, info: ArrayLike<number>, from: number, tests: readonly FewTest[] | null, s: string, start = 0): number {
+export function matchFew(text: string, info: ArrayLike<number>, from: number, few: Few, s: string, start = 0): number {
   const room = s.length - start;
   // NaN past the end: no rule with a character at index 1 is then a candidate.
   const c1 = s.charCodeAt(start + 1);
+  const tests = few.tests;
   /** Where the path ends, for patterns: -1 until one is tried. */
   let end = -1;
-  const n = (info.length - from) / FEW_FIELDS;
   let found = -1;
   let foundLen = 0;
-  for (let k = 0, base = from; k < n; k++, base += FEW_FIELDS) {
+  // The candidates, longest first; `c1 & 7` is 0 for NaN.
+  const b = (c1 & (FEW_BUCKETS - 1)) * 2;
+  let candidates = few.masks.charCodeAt(b) | (few.masks.charCodeAt(b + 1) << 16);
+  while (candidates !== 0) {
+    const k = 31 - Math.clz32(candidates & -candidates);
+    candidates &= candidates - 1;
+    const base = from + k * FEW_FIELDS;
     const flags = info[base]!;
     const len = flags >>> FLAG_BITS;
     if (found >= 0) {
@@ -190,9 +216,9 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
   }
   if (few.length <= FEW_RULES) {
     const info = new Array<number>(few.length * FEW_FIELDS);
-    const tests = prepareFew(few, info, 0);
+    const prepared = prepareFew(few, info, 0);
     return (path) => {
-      const k = matchFew('', info, 0, tests, path);
+      const k = matchFew('', info, 0, prepared, path);
       return k < 0 ? -1 : info[k * FEW_FIELDS + 2]!;
     };
   }

@@ -8,7 +8,7 @@ import { Key, type ParsedRobots } from './model.js';
 import type { Verdict } from './parser.js';
 import { parseCrawlDelay } from './parse.js';
 import { pathStart, urlPathAt } from './path.js';
-import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, prepareFew, type FewRule, type FewTest, type LongestMatcher } from './longest.js';
+import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, prepareFew, type Few, type FewRule, type LongestMatcher } from './longest.js';
 
 // Google's line limit: longer lines are cut after this many bytes.
 const MAX_LINE_BYTES = 2083 * 8 - 1;
@@ -281,8 +281,8 @@ function isRobotsTxt(s: string, start: number): boolean {
 class Selection {
   constructor(
     readonly info: ArrayLike<number>,
-    /** With few rules: what they compare (see `prepareFew`); else null. */
-    readonly tests: readonly FewTest[] | null,
+    /** With few rules: what they compare and when (see `prepareFew`); else null. */
+    readonly few: Few | null,
     /** With many rules: the compiled index; else null. */
     readonly match: LongestMatcher | null,
     readonly crawlDelay: number | null,
@@ -373,13 +373,13 @@ export class Rfc9309Rules {
     const from = sel.rulesFrom;
     const start = pathStart(url);
     let k: number;
-    if (sel.match === null && url.charCodeAt(start) === 0x2f) {
+    if (sel.few !== null && url.charCodeAt(start) === 0x2f) {
       if (isRobotsTxt(url, start)) return -1;
-      k = matchFew(this.#text, sel.info, from, sel.tests, url, start);
+      k = matchFew(this.#text, sel.info, from, sel.few, url, start);
     } else {
       const path = urlPathAt(url, start);
       if (isRobotsTxt(path, 0)) return -1;
-      k = sel.match !== null ? sel.match(path) : matchFew(this.#text, sel.info, from, sel.tests, path);
+      k = sel.few !== null ? matchFew(this.#text, sel.info, from, sel.few, path) : sel.match!(path);
     }
     return k < 0 ? -1 : from + k * FEW_FIELDS;
   }
@@ -462,7 +462,7 @@ export class Rfc9309Rules {
     }
     const from = 1 + 2 * groups.length;
     const size = from + rules.length * FEW_FIELDS;
-    let tests: FewTest[] | null = null;
+    let few: Few | null = null;
     let match: LongestMatcher | null = null;
     const table = new Array<number>(size);
     table[0] = groups.length;
@@ -471,7 +471,7 @@ export class Rfc9309Rules {
       table[2 + 2 * k] = g.line;
     });
     if (rules.length <= FEW_RULES) {
-      tests = prepareFew(rules, table, from);
+      few = prepareFew(rules, table, from);
     } else {
       match = compileLongest(rules);
       rules.forEach((rule, k) => {
@@ -480,7 +480,7 @@ export class Rfc9309Rules {
         table[from + k * FEW_FIELDS + 2] = rule.to;
       });
     }
-    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, tests, match, crawlDelay);
+    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, few, match, crawlDelay);
   }
 
   /** A value as written, from the text: characters as bytes decode as the source did. */
