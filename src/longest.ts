@@ -129,6 +129,8 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
     info[base] = (pattern.length << FLAG_BITS) | flags;
     info[base + 1] = at;
     info[base + 2] = to;
+    // Paths start with `/`: a verbatim literal that does not is never tried (nor compared there).
+    if ((flags & VERBATIM) !== 0 && pattern.charCodeAt(0) !== 0x2f) continue;
     for (let b = 0; b < FEW_BUCKETS; b++) if (opening.length < 2 || opening.charCodeAt(1) % FEW_BUCKETS === b) masks[b]! |= 1 << k;
   }
   return { tests, masks: String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16])) };
@@ -171,8 +173,10 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, fe
     if ((flags & VERBATIM) !== 0) {
       if (len > room) continue;
       const at = info[base + 1]!;
-      if (len > 1 && text.charCodeAt(at + 1) !== c1) continue;
-      let j = 0;
+      // The last character first: it settles most near misses. Then the rest
+      // past index 1, which this checks; index 0 is `/` on both sides.
+      if (len > 1 && (text.charCodeAt(at + 1) !== c1 || text.charCodeAt(at + len - 1) !== s.charCodeAt(start + len - 1))) continue;
+      let j = len > 1 ? 2 : 0;
       while (j < len && text.charCodeAt(at + j) === s.charCodeAt(start + j)) j++;
       if (j < len) continue;
     } else {

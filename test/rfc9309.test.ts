@@ -401,6 +401,13 @@ test('path, params and query are matched, a // inside the path kept, the fragmen
   t.false(rfc('User-agent: a\nAllow: /\nDisallow: /a#b\n', 'a', 'http://example.com/a#b'));
 });
 
+test('a rule that does not start with / matches no path', (t) => {
+  t.true(rfc('User-agent: a\nDisallow: xadmin\n', 'a', 'http://example.com/xadmin'));
+  t.true(rfc('User-agent: a\nDisallow: xadmin\n', 'a', 'xadmin'));
+  t.true(rfc('User-agent: a\nDisallow: x\n', 'a', 'http://example.com/x'));
+  t.false(rfc('User-agent: a\nDisallow: *admin\n', 'a', 'http://example.com/xadmin'));
+});
+
 test('many rules (an index, not tried in turn) read the path as a few rules do', (t) => {
   const filler = Array.from({ length: 40 }, (_, k) => `Allow: /filler${k}\n`).join('');
   for (const text of ['User-agent: a\nDisallow: /ab\nDisallow: /*x$\n', `User-agent: a\n${filler}Disallow: /ab\nDisallow: /*x$\n`]) {
