@@ -2,7 +2,7 @@
 // longest pattern decides, and allow wins a tie. Compiled once per set of
 // rules into an index, so a path costs a prefix-chain lookup for the literal
 // rules plus a filtered look at the wildcard rules, not one try per rule.
-import { keyScanner, longestPart, matchParts, matchPartsAt, PrefixChain, splitPattern } from './match.js';
+import { keyScanner, longestPart, matchParts, matchPartsAt, PrefixChain, splitPattern, startsAt } from './match.js';
 
 /** A rule as the longest-match index sees it. */
 export interface LongestRule {
@@ -183,7 +183,7 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, fe
       const test = tests![k]!;
       if (typeof test === 'string') {
         if (test.length > 1 && test.charCodeAt(1) !== c1) continue;
-        if (!s.startsWith(test, start)) continue;
+        if (!startsAt(s, test, start)) continue;
       } else {
         const first = test[0]!;
         if (first.length > 1 && first.charCodeAt(1) !== c1) continue;

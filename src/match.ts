@@ -36,18 +36,21 @@ export function matchPartsAt(parts: readonly string[], anchored: boolean, s: str
   let pos = start + first.length;
   if (pos > end) return false;
   // The usual first part is `/` alone: one character needs no call.
-  if (first.length === 1 ? s.charCodeAt(start) !== first.charCodeAt(0) : !s.startsWith(first, start)) return false;
+  if (first.length === 1 ? s.charCodeAt(start) !== first.charCodeAt(0) : !startsAt(s, first, start)) return false;
   const last = parts.length - 1;
   if (last === 0) return !anchored || pos === end;
   for (let k = 1; k < last; k++) {
     const part = parts[k]!;
+    // Too little path left settles it without a call.
+    if (end - pos < part.length) return false;
     const at = s.indexOf(part, pos);
     if (at < 0) return false;
     pos = at + part.length;
     if (pos > end) return false;
   }
   const tail = parts[last]!;
-  if (anchored) return end - tail.length >= pos && s.startsWith(tail, end - tail.length);
+  if (end - pos < tail.length) return false;
+  if (anchored) return startsAt(s, tail, end - tail.length);
   if (tail === '') return true;
   const at = s.indexOf(tail, pos);
   return at >= 0 && at + tail.length <= end;
@@ -309,7 +312,7 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
     const test = tests[k]!;
     if (typeof test === 'string') {
       const z = table.charCodeAt(SECONDS + tests.length + k);
-      if ((z === ANY || s.charCodeAt(start + test.length - 1) === z) && s.startsWith(test, start)) return k;
+      if ((z === ANY || s.charCodeAt(start + test.length - 1) === z) && startsAt(s, test, start)) return k;
       if (reading === CLEAN) continue;
       if (escape === -2) escape = s.indexOf('%', start + 2);
       if (escape >= 0 && escape < start + test.length) return undecidedFrom(k);
@@ -415,6 +418,15 @@ function splitsEscape(s: string, start: number, at: number): boolean {
 /** True when the patterns of a {@link SmallRules.table} hold the ASCII character `c`. */
 function holds(table: string, c: number): boolean {
   return ((table.charCodeAt(PATTERN_CHARS + (c >>> 4)) >>> (c & 15)) & 1) === 1;
+}
+
+/**
+ * `s.startsWith(prefix, at)`, for a prefix that likely matches: startsWith
+ * compares a character at a time, while indexOf's native search takes a
+ * long prefix at once (and, if it is not at `at`, costs a scan of the rest).
+ */
+export function startsAt(s: string, prefix: string, at: number): boolean {
+  return prefix.length < 8 ? s.startsWith(prefix, at) : s.indexOf(prefix, at) === at;
 }
 
 /** Where the path of a URL read in place ends: at its first `#`, or the URL's end. */
