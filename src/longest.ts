@@ -147,18 +147,17 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
  * a rule holds no `#`, so a literal that equals the characters there lies
  * within the path.
  */
-export function matchFew(text: string, info: ArrayLike<number>, from: number, few: Few, s: string, start = 0): number {
+export function matchFew(text: string, info: ArrayLike<number>, from: number, tests: readonly FewTest[] | null, masks: string, s: string, start = 0): number {
   const room = s.length - start;
   // NaN past the end: no rule with a character at index 1 is then a candidate.
   const c1 = s.charCodeAt(start + 1);
-  const tests = few.tests;
   /** Where the path ends, for patterns: -1 until one is tried. */
   let end = -1;
   let found = -1;
   let foundLen = 0;
   // The candidates, longest first; `c1 & 7` is 0 for NaN.
   const b = (c1 & (FEW_BUCKETS - 1)) * 2;
-  let candidates = few.masks.charCodeAt(b) | (few.masks.charCodeAt(b + 1) << 16);
+  let candidates = masks.charCodeAt(b) | (masks.charCodeAt(b + 1) << 16);
   while (candidates !== 0) {
     const k = 31 - Math.clz32(candidates & -candidates);
     candidates &= candidates - 1;
@@ -220,9 +219,9 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
   }
   if (few.length <= FEW_RULES) {
     const info = new Array<number>(few.length * FEW_FIELDS);
-    const prepared = prepareFew(few, info, 0);
+    const { tests, masks } = prepareFew(few, info, 0);
     return (path) => {
-      const k = matchFew('', info, 0, prepared, path);
+      const k = matchFew('', info, 0, tests, masks, path);
       return k < 0 ? -1 : info[k * FEW_FIELDS + 2]!;
     };
   }

@@ -8,7 +8,7 @@ import { Key, type ParsedRobots } from './model.js';
 import type { Verdict } from './parser.js';
 import { parseCrawlDelay } from './parse.js';
 import { pathStart, urlPathAt } from './path.js';
-import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, prepareFew, type Few, type FewRule, type LongestMatcher } from './longest.js';
+import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, prepareFew, type Few, type FewRule, type FewTest, type LongestMatcher } from './longest.js';
 
 // Google's line limit: longer lines are cut after this many bytes.
 const MAX_LINE_BYTES = 2083 * 8 - 1;
@@ -281,8 +281,10 @@ function isRobotsTxt(s: string, start: number): boolean {
 class Selection {
   constructor(
     readonly info: ArrayLike<number>,
-    /** With few rules: what they compare and when (see `prepareFew`); else null. */
-    readonly few: Few | null,
+    /** With few rules: what they compare (see `prepareFew`); else null. */
+    readonly tests: readonly FewTest[] | null,
+    /** With few rules: which to try for a path (see `prepareFew`); else the empty string. */
+    readonly masks: string,
     /** With many rules: the compiled index; else null. */
     readonly match: LongestMatcher | null,
     readonly crawlDelay: number | null,
@@ -295,7 +297,7 @@ class Selection {
 }
 
 /** No group applies: shared by every parse. */
-const NONE = new Selection([0], null, null, null);
+const NONE = new Selection([0], null, '', null, null);
 
 /** Small tables stay plain arrays: a typed array costs ~200 bytes of its own. */
 const TYPED_FROM = 48;
@@ -373,13 +375,13 @@ export class Rfc9309Rules {
     const from = sel.rulesFrom;
     const start = pathStart(url);
     let k: number;
-    if (sel.few !== null && url.charCodeAt(start) === 0x2f) {
+    if (sel.match === null && url.charCodeAt(start) === 0x2f) {
       if (isRobotsTxt(url, start)) return -1;
-      k = matchFew(this.#text, sel.info, from, sel.few, url, start);
+      k = matchFew(this.#text, sel.info, from, sel.tests, sel.masks, url, start);
     } else {
       const path = urlPathAt(url, start);
       if (isRobotsTxt(path, 0)) return -1;
-      k = sel.few !== null ? matchFew(this.#text, sel.info, from, sel.few, path) : sel.match!(path);
+      k = sel.match !== null ? sel.match(path) : matchFew(this.#text, sel.info, from, sel.tests, sel.masks, path);
     }
     return k < 0 ? -1 : from + k * FEW_FIELDS;
   }
@@ -462,7 +464,7 @@ export class Rfc9309Rules {
     }
     const from = 1 + 2 * groups.length;
     const size = from + rules.length * FEW_FIELDS;
-    let few: Few | null = null;
+    let few: Few = { tests: null, masks: '' };
     let match: LongestMatcher | null = null;
     const table = new Array<number>(size);
     table[0] = groups.length;
@@ -480,7 +482,7 @@ export class Rfc9309Rules {
         table[from + k * FEW_FIELDS + 2] = rule.to;
       });
     }
-    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, few, match, crawlDelay);
+    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, few.tests, few.masks, match, crawlDelay);
   }
 
   /** A value as written, from the text: characters as bytes decode as the source did. */
