@@ -2,6 +2,7 @@
 // longest pattern decides, and allow wins a tie. Compiled once per set of
 // rules into an index, so a path costs a prefix-chain lookup for the literal
 // rules plus a filtered look at the wildcard rules, not one try per rule.
+import { codeAt } from './text.js';
 import { keyScanner, longestPart, matchParts, matchPartsAt, PrefixChain, splitPattern, startsAt } from './match.js';
 
 /** A rule as the longest-match index sees it. */
@@ -149,13 +150,13 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
  */
 export function matchFew(text: string, info: ArrayLike<number>, from: number, tests: readonly FewTest[] | null, masks: string, s: string, start = 0): number {
   const room = s.length - start;
-  // NaN past the end: no rule with a character at index 1 is then a candidate.
-  const c1 = s.charCodeAt(start + 1);
+  // -1 past the end: no rule with a character at index 1 is then a candidate.
+  const c1 = codeAt(s, start + 1);
   /** Where the path ends, for patterns: -1 until one is tried. */
   let end = -1;
   let found = -1;
   let foundLen = 0;
-  // The candidates, longest first; `c1 & 7` is 0 for NaN.
+  // The candidates, longest first.
   const b = (c1 & (FEW_BUCKETS - 1)) * 2;
   let candidates = masks.charCodeAt(b) | (masks.charCodeAt(b + 1) << 16);
   while (candidates !== 0) {

@@ -3,6 +3,7 @@
 // is matched in time linear in the path length.
 import type { Rule } from './model.js';
 import { hexValue } from './path.js';
+import { codeAt } from './text.js';
 import { MK1996, type Syntax } from './syntax.js';
 
 /** Finds the deciding rule for a path: the lowest rule index that matches, or -1. */
@@ -289,8 +290,8 @@ export function undecidedFrom(k: number): number {
  * undecided. `from` skips the tests known not to match.
  */
 export function firstMatch(tests: readonly SmallTest[], table: string, s: string, start: number, inPlace: boolean, from = 0): number {
-  // NaN past the end: no test with a second character is then a candidate.
-  const c1 = s.charCodeAt(start + 1);
+  // -1 past the end: no test with a second character is then a candidate.
+  const c1 = codeAt(s, start + 1);
   /** Where the path ends: -1 until needed in place. */
   let end = inPlace ? -1 : s.length;
   /** In place, the first `%` after index 1 of the path, or -1; -2 until looked for. */
@@ -301,7 +302,7 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
     if (c1 === 0x25) return undecidedFrom(from);
     escape = -2;
   }
-  // The candidates, as bits in file order; `c1 & 7` is 0 for NaN.
+  // The candidates, as bits in file order.
   const b = (c1 & (BUCKETS - 1)) * 2;
   let candidates = (table.charCodeAt(b) | (table.charCodeAt(b + 1) << 16)) & (-1 << from);
   while (candidates !== 0) {
@@ -312,7 +313,7 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
     const test = tests[k]!;
     if (typeof test === 'string') {
       const z = table.charCodeAt(SECONDS + tests.length + k);
-      if ((z === ANY || s.charCodeAt(start + test.length - 1) === z) && startsAt(s, test, start)) return k;
+      if ((z === ANY || codeAt(s, start + test.length - 1) === z) && startsAt(s, test, start)) return k;
       if (reading === CLEAN) continue;
       if (escape === -2) escape = s.indexOf('%', start + 2);
       if (escape >= 0 && escape < start + test.length) return undecidedFrom(k);
@@ -366,8 +367,8 @@ const INERT = 2;
  */
 function escapesInert(table: string, s: string, from: number, end: number): boolean {
   for (let i = from; i >= 0 && i < end; i = s.indexOf('%', i + 1)) {
-    const hi = hexValue(s.charCodeAt(i + 1));
-    const lo = hi < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
+    const hi = hexValue(codeAt(s, i + 1));
+    const lo = hi < 0 ? -1 : hexValue(codeAt(s, i + 2));
     if (lo < 0) continue;
     const b = hi * 16 + lo;
     // Bytes past ASCII decode to characters past ASCII (or U+FFFD).
@@ -410,7 +411,7 @@ function matchPartsBetweenEscapes(parts: readonly string[], anchored: boolean, s
 /** True when text starting at `at` begins inside a valid escape of the path that starts at `start`. */
 function splitsEscape(s: string, start: number, at: number): boolean {
   for (let i = at - 2; i < at; i++) {
-    if (i >= start && s.charCodeAt(i) === 0x25 && hexValue(s.charCodeAt(i + 1)) >= 0 && hexValue(s.charCodeAt(i + 2)) >= 0) return true;
+    if (i >= start && s.charCodeAt(i) === 0x25 && hexValue(codeAt(s, i + 1)) >= 0 && hexValue(codeAt(s, i + 2)) >= 0) return true;
   }
   return false;
 }

@@ -4,7 +4,7 @@
 import { compilePaths, firstMatch, hasWildcards, readsInPlace, SMALL_RECORD, SmallRules, type Matcher } from './match.js';
 import { decodePath, pathStart, urlPathAt } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
-import { scrubValue } from './text.js';
+import { codeAt, scrubValue } from './text.js';
 import type { RobotRecord, Rule } from './model.js';
 
 /**
@@ -133,7 +133,7 @@ export class LazyRecord implements RobotRecord {
   matchUrl(url: string, syntax: Syntax): number {
     const start = pathStart(url);
     const paths = this.paths;
-    if (paths.length <= SMALL_RECORD && url.charCodeAt(start) === 0x2f) {
+    if (paths.length <= SMALL_RECORD && codeAt(url, start) === 0x2f) {
       const wild = this.#wild(syntax);
       const tests = wild ? this.#gymSmall().tests : paths;
       const table = wild ? this.#gymSmall().table : this.#mkTable();

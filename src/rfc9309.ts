@@ -8,6 +8,7 @@ import { Key, type ParsedRobots } from './model.js';
 import type { Verdict } from './parser.js';
 import { parseCrawlDelay } from './parse.js';
 import { pathStart, urlPathAt } from './path.js';
+import { codeAt } from './text.js';
 import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, prepareFew, type Few, type FewRule, type FewTest, type LongestMatcher } from './longest.js';
 
 // Google's line limit: longer lines are cut after this many bytes.
@@ -267,9 +268,9 @@ function directoryPattern(pattern: string): string | null {
  * or without a query.
  */
 function isRobotsTxt(s: string, start: number): boolean {
-  if (s.charCodeAt(start + 1) !== 0x72 || !s.startsWith('/robots.txt', start)) return false;
-  const c = s.charCodeAt(start + 11);
-  return c !== c || c === 0x3f || c === 0x23;
+  if (codeAt(s, start + 1) !== 0x72 || !s.startsWith('/robots.txt', start)) return false;
+  const c = codeAt(s, start + 11);
+  return c < 0 || c === 0x3f || c === 0x23;
 }
 
 /**
@@ -375,7 +376,7 @@ export class Rfc9309Rules {
     const from = sel.rulesFrom;
     const start = pathStart(url);
     let k: number;
-    if (sel.match === null && url.charCodeAt(start) === 0x2f) {
+    if (sel.match === null && codeAt(url, start) === 0x2f) {
       if (isRobotsTxt(url, start)) return -1;
       k = matchFew(this.#text, sel.info, from, sel.tests, sel.masks, url, start);
     } else {

@@ -32,3 +32,12 @@ export function scrubValue(s: string): string {
   }
   return pyTrim(s);
 }
+
+/**
+ * The code unit of `s` at `i`, or -1 past its end. Hot matching code reads
+ * through this: a `charCodeAt` past the end returns NaN, and V8 then
+ * recompiles its caller with slower reads throughout.
+ */
+export function codeAt(s: string, i: number): number {
+  return i < s.length ? s.charCodeAt(i) : -1;
+}
