@@ -3,7 +3,7 @@
 // rules into an index, so a path costs a prefix-chain lookup for the literal
 // rules plus a filtered look at the wildcard rules, not one try per rule.
 import { codeAt } from './text.js';
-import { keyScanner, longestPart, matchParts, matchPartsAt, PrefixChain, splitPattern, startsAt } from './match.js';
+import { bucketsFor, floatingKey, keyScanner, longestPart, matchParts, matchPartsAt, pathEnd, PrefixChain, splitPattern, startsAt } from './match.js';
 
 /** A rule as the longest-match index sees it. */
 export interface LongestRule {
@@ -68,7 +68,9 @@ const ALLOW = 1;
 const ANCHORED = 2;
 /** The pattern is a literal prefix found as written in the caller's text, at the rule's first number. */
 const VERBATIM = 4;
-const FLAG_BITS = 3;
+/** The pattern is floating (see `floatingKey`); its test is the key. */
+const FLOATING = 8;
+const FLAG_BITS = 4;
 
 /** A rule for {@link prepareFew}. */
 export interface FewRule extends LongestRule {
@@ -82,7 +84,7 @@ export interface FewRule extends LongestRule {
   readonly to: number;
 }
 
-/** What {@link matchFew} compares for one rule: a prefix, a pattern's parts, or null for a verbatim literal. */
+/** What {@link matchFew} compares for one rule: a prefix or a floating pattern's key, a pattern's parts, or null for a verbatim literal. */
 export type FewTest = string | readonly string[] | null;
 
 /** A few rules as {@link matchFew} tries them, besides the numbers {@link prepareFew} writes. */
@@ -92,14 +94,12 @@ export interface Few {
   /**
    * Two code units a bucket, low half first: for a path whose character at
    * index 1 is c, the mask of the rules (bit k for the k-th longest) that
-   * may match it, in bucket c % {@link FEW_BUCKETS}. A rule whose literal
-   * start has no character at index 1 is in every bucket.
+   * may match it, in bucket c % B, for B buckets (`bucketsFor` the number of
+   * rules). A rule whose literal start has no character at index 1 is in
+   * every bucket.
    */
   readonly masks: string;
 }
-
-/** Buckets of {@link Few.masks}. */
-const FEW_BUCKETS = 8;
 
 /**
  * Lays out a few rules for {@link matchFew}, longest first and in the given
@@ -111,7 +111,8 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
   // A stable sort keeps the given order among rules of one length.
   const order = rules.map((_, k) => k).sort((x, y) => rules[y]!.pattern.length - rules[x]!.pattern.length);
   let tests: FewTest[] | null = null;
-  const masks = new Array<number>(FEW_BUCKETS).fill(0);
+  const buckets = bucketsFor(order.length);
+  const masks = new Array<number>(buckets).fill(0);
   for (let k = 0; k < order.length; k++) {
     const { pattern, allow, verbatim, at, to } = rules[order[k]!]!;
     const split = splitPattern(pattern);
@@ -121,7 +122,9 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
     if (split === null && verbatim) flags |= VERBATIM;
     else if (split === null || typeof split === 'string') opening = test = split ?? pattern;
     else {
-      test = split.parts;
+      test = floatingKey(split.parts, split.anchored);
+      if (test === null) test = split.parts;
+      else flags |= FLOATING;
       opening = split.parts[0]!;
       if (split.anchored) flags |= ANCHORED;
     }
@@ -132,7 +135,7 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
     info[base + 2] = to;
     // Paths start with `/`: a verbatim literal that does not is never tried (nor compared there).
     if ((flags & VERBATIM) !== 0 && pattern.charCodeAt(0) !== 0x2f) continue;
-    for (let b = 0; b < FEW_BUCKETS; b++) if (opening.length < 2 || opening.charCodeAt(1) % FEW_BUCKETS === b) masks[b]! |= 1 << k;
+    for (let b = 0; b < buckets; b++) if (opening.length < 2 || opening.charCodeAt(1) % buckets === b) masks[b]! |= 1 << k;
   }
   return { tests, masks: String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16])) };
 }
@@ -157,7 +160,7 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
   let found = -1;
   let foundLen = 0;
   // The candidates, longest first.
-  const b = (c1 & (FEW_BUCKETS - 1)) * 2;
+  const b = (c1 & ((masks.length >>> 1) - 1)) * 2;
   let candidates = masks.charCodeAt(b) | (masks.charCodeAt(b + 1) << 16);
   while (candidates !== 0) {
     const k = 31 - Math.clz32(candidates & -candidates);
@@ -181,17 +184,20 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
       if (j < len) continue;
     } else {
       const test = tests![k]!;
-      if (typeof test === 'string') {
-        if (test.length > 1 && test.charCodeAt(1) !== c1) continue;
-        if (!startsAt(s, test, start)) continue;
-      } else {
+      if (typeof test !== 'string') {
         const first = test[0]!;
         if (first.length > 1 && first.charCodeAt(1) !== c1) continue;
-        if (end < 0) {
-          end = s.indexOf('#', start);
-          if (end < 0) end = s.length;
-        }
+        if (end < 0) end = pathEnd(s, start);
         if (!matchPartsAt(test, (flags & ANCHORED) !== 0, s, start, end)) continue;
+      } else if ((flags & FLOATING) !== 0) {
+        // The key anywhere after the path's opening `/`; the fragment is looked for once it is found.
+        const at = codeAt(s, start) === 0x2f ? s.indexOf(test, start + 1) : -1;
+        if (at < 0) continue;
+        if (end < 0) end = pathEnd(s, start);
+        if (at + test.length > end) continue;
+      } else {
+        if (test.length > 1 && test.charCodeAt(1) !== c1) continue;
+        if (!startsAt(s, test, start)) continue;
       }
     }
     if ((flags & ALLOW) !== 0) return k;

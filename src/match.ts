@@ -78,6 +78,16 @@ export function splitPattern(path: string): { parts: string[]; anchored: boolean
   return { parts: parts.length === raw.length ? raw : parts.slice(), anchored };
 }
 
+/**
+ * The key of a floating pattern, or null: `/*key` and `/*key*` (without `$`)
+ * match exactly the paths that start with `/` and hold `key` after it. Most
+ * wildcard rules are of this kind, and one search of the key is all they need.
+ */
+export function floatingKey(parts: readonly string[], anchored: boolean): string | null {
+  if (anchored || parts[0] !== '/' || parts.length > 3 || parts[1] === '' || (parts.length === 3 && parts[2] !== '')) return null;
+  return parts[1]!;
+}
+
 /** True when some path has a `*` or a final `$`: GYM2008 then reads it differently from MK1996. */
 export function hasWildcards(paths: readonly string[]): boolean {
   for (const path of paths) if (path.includes('*') || path.endsWith('$')) return true;
@@ -174,18 +184,29 @@ export function covers(outer: readonly string[], outerAnchored: boolean, inner: 
   return true;
 }
 
-/** Buckets of {@link SmallRules.table}: by the low bits of the path's character at index 1. */
-const BUCKETS = 8;
 /** Where {@link SmallRules.table} holds the mask of anchored patterns. */
-const ANCHORED = 2 * BUCKETS;
+const ANCHORED = 0;
+/** Where {@link SmallRules.table} holds the mask of floating patterns (see {@link floatingKey}). */
+const FLOATING = ANCHORED + 2;
 /** Where {@link SmallRules.table} says whether URLs can be matched in place: 1 when no test holds `%` or `#`. */
-const IN_PLACE = ANCHORED + 2;
+const IN_PLACE = FLOATING + 2;
 /** Where {@link SmallRules.table} holds the set of ASCII characters in the patterns' parts: 128 bits. */
 const PATTERN_CHARS = IN_PLACE + 1;
 /** Where {@link SmallRules.table} says whether some pattern's parts hold a character past ASCII: 1 if so. */
 const NON_ASCII = PATTERN_CHARS + 8;
+/** Where {@link SmallRules.table} holds its number of buckets less one. */
+const BUCKET_MASK = NON_ASCII + 1;
 /** Where {@link SmallRules.table} holds the character at index 1 of each test. */
-const SECONDS = NON_ASCII + 1;
+const SECONDS = BUCKET_MASK + 1;
+/**
+ * Buckets of {@link SmallRules.table}, by the low bits of the path's
+ * character at index 1: few for a few tests, where they would mostly be
+ * empty, more for more, so that a path seldom meets a test of another
+ * second character.
+ */
+export function bucketsFor(tests: number): number {
+  return tests <= 8 ? 8 : 32;
+}
 /** In {@link SmallRules.table}, a test without a character at index 1. */
 const ANY = 0xffff;
 
@@ -197,24 +218,33 @@ const ANY = 0xffff;
  * that an earlier rule {@link covers}. Kept small: a record in use holds one.
  */
 export class SmallRules {
-  /** The paths as literal prefixes (the paths array itself under MK1996), with GYM2008 patterns split into parts. */
+  /**
+   * The paths as literal prefixes (the paths array itself under MK1996);
+   * GYM2008 patterns split into parts, or held as their key when they are
+   * floating ({@link floatingKey}; the table says which).
+   */
   readonly tests: readonly SmallTest[];
   /**
    * Numbers as the code units of a string, two bytes each (a JS array takes
    * eight a number without pointer compression, as in Node). A mask's bit k
-   * stands for test k; it takes two units, low half first. Units 2b and
-   * 2b + 1: the mask of the tests that may match a path whose character at
-   * index 1 is c, for b = c % 8. Units 16 and 17: the mask of anchored
-   * patterns. Unit 18: 1 when no test holds `%` or `#`, so that URLs can be
-   * matched in place ({@link readsInPlace}). Unit 19 + k: the character at
-   * index 1 of test k's literal start, or U+FFFF when it has none (or is
-   * U+FFFF: then it is always tried). A record holds only this string when
-   * its tests are its paths.
+   * stands for test k; it takes two units, low half first. Units 0 and 1:
+   * the mask of anchored patterns; 2 and 3: of floating ones. Unit 4: 1 when
+   * no test holds `%` or `#`, so that URLs can be matched in place
+   * ({@link readsInPlace}). Units 5 to 12: the set of ASCII characters in the
+   * patterns, 16 a unit; unit 13: 1 when a pattern holds a character past
+   * ASCII (see `escapesInert`). Unit 14: the number of buckets B less one.
+   * Then, for n tests: unit 15 + k, the character at index 1 of test k's
+   * literal start, or U+FFFF when it has none (or is U+FFFF: then it is
+   * always tried); unit 15 + n + k, a literal's last character when it is
+   * longer than two, else U+FFFF; units 15 + 2n + 2b and the next: the mask
+   * of the tests that may match a path whose character at index 1 is c, for
+   * b = c % B. A record holds only this string when its tests are its paths.
    */
   readonly table: string;
 
   constructor(paths: readonly string[], syntax: Syntax) {
     let anchored = 0;
+    let floating = 0;
     const tests =
       syntax === MK1996
         ? paths
@@ -222,31 +252,36 @@ export class SmallRules {
             const split = splitPattern(path);
             if (split === null || typeof split === 'string') return split ?? path;
             if (split.anchored) anchored |= 1 << k;
-            return split.parts;
+            const key = floatingKey(split.parts, split.anchored);
+            if (key === null) return split.parts;
+            floating |= 1 << k;
+            return key;
           });
     const partsOf = (k: number): readonly string[] => {
       const test = tests[k]!;
-      return typeof test === 'string' ? [test] : test;
+      return typeof test !== 'string' ? test : (floating & (1 << k)) !== 0 ? ['/', test] : [test];
     };
-    const masks = new Array<number>(BUCKETS).fill(0);
+    const buckets = bucketsFor(tests.length);
+    const masks = new Array<number>(buckets).fill(0);
     const seconds = tests.map((test, k) => {
-      const start = typeof test === 'string' ? test : test[0]!;
+      const start = partsOf(k)[0]!;
       const c = start.length > 1 ? start.charCodeAt(1) : ANY;
       // A rule that an earlier one covers never decides: it is never tried.
       let covered = false;
       for (let i = 0; i < k && !covered; i++) covered = covers(partsOf(i), (anchored & (1 << i)) !== 0, partsOf(k), (anchored & (1 << k)) !== 0);
-      if (!covered) for (let b = 0; b < BUCKETS; b++) if (c === ANY || c % BUCKETS === b) masks[b]! |= 1 << k;
+      if (!covered) for (let b = 0; b < buckets; b++) if (c === ANY || c % buckets === b) masks[b]! |= 1 << k;
       return c;
     });
     // A literal's last character (past index 1) settles most near misses without a call.
-    const lasts = tests.map((test) => (typeof test === 'string' && test.length > 2 ? test.charCodeAt(test.length - 1) : ANY));
-    masks.push(anchored);
+    const lasts = tests.map((test, k) => (typeof test === 'string' && (floating & (1 << k)) === 0 && test.length > 2 ? test.charCodeAt(test.length - 1) : ANY));
+    const wide = (m: number): number[] => [m & 0xffff, m >>> 16];
     const inPlace = paths.every((path) => !path.includes('%') && !path.includes('#'));
     const chars = new Array<number>(8).fill(0);
     let nonAscii = 0;
-    for (const test of tests) {
-      if (typeof test === 'string') continue;
-      for (const part of test) {
+    for (let k = 0; k < tests.length; k++) {
+      const test = tests[k]!;
+      if (typeof test === 'string' && (floating & (1 << k)) === 0) continue;
+      for (const part of partsOf(k)) {
         for (let i = 0; i < part.length; i++) {
           const c = part.charCodeAt(i);
           if (c < 128) chars[c >>> 4]! |= 1 << (c & 15);
@@ -255,7 +290,7 @@ export class SmallRules {
       }
     }
     this.tests = tests;
-    this.table = String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16]), inPlace ? 1 : 0, ...chars, nonAscii, ...seconds, ...lasts);
+    this.table = String.fromCharCode(...wide(anchored), ...wide(floating), inPlace ? 1 : 0, ...chars, nonAscii, buckets - 1, ...seconds, ...lasts, ...masks.flatMap(wide));
   }
 }
 
@@ -303,15 +338,16 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
     escape = -2;
   }
   // The candidates, as bits in file order.
-  const b = (c1 & (BUCKETS - 1)) * 2;
+  const b = SECONDS + 2 * tests.length + 2 * (c1 & table.charCodeAt(BUCKET_MASK));
   let candidates = (table.charCodeAt(b) | (table.charCodeAt(b + 1) << 16)) & (-1 << from);
+  const floating = table.charCodeAt(FLOATING) | (table.charCodeAt(FLOATING + 1) << 16);
   while (candidates !== 0) {
     const k = 31 - Math.clz32(candidates & -candidates);
     candidates &= candidates - 1;
     const c = table.charCodeAt(SECONDS + k);
     if (c !== ANY && c !== c1) continue;
     const test = tests[k]!;
-    if (typeof test === 'string') {
+    if (typeof test === 'string' && ((floating >>> k) & 1) === 0) {
       const z = table.charCodeAt(SECONDS + tests.length + k);
       if ((z === ANY || codeAt(s, start + test.length - 1) === z) && startsAt(s, test, start)) return k;
       if (reading === CLEAN) continue;
@@ -330,6 +366,15 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
           reading = INERT;
         }
       }
+    }
+    if (typeof test === 'string') {
+      // A floating pattern: its key anywhere after the path's opening `/`.
+      if (codeAt(s, start) !== 0x2f) continue;
+      const at = reading === INERT ? indexBetweenEscapes(s, test, start + 1, start) : s.indexOf(test, start + 1);
+      if (at < 0) continue;
+      if (end < 0) end = pathEnd(s, start);
+      if (at + test.length > end) continue;
+      return k;
     }
     const anchored = ((table.charCodeAt(ANCHORED + (k >>> 4)) >>> (k & 15)) & 1) === 1;
     if (reading === INERT) {
@@ -398,14 +443,20 @@ function matchPartsBetweenEscapes(parts: readonly string[], anchored: boolean, s
       at = end - part.length;
       if (at < pos || !s.startsWith(part, at) || splitsEscape(s, start, at)) return false;
     } else {
-      at = s.indexOf(part, pos);
-      while (at >= 0 && splitsEscape(s, start, at)) at = s.indexOf(part, at + 1);
+      at = indexBetweenEscapes(s, part, pos, start);
       if (at < 0) return false;
     }
     pos = at + part.length;
     if (pos > end) return false;
   }
   return true;
+}
+
+/** Where `part` first occurs in `s` from `from` on without starting inside an escape of the path at `start`, or -1. */
+function indexBetweenEscapes(s: string, part: string, from: number, start: number): number {
+  let at = s.indexOf(part, from);
+  while (at >= 0 && splitsEscape(s, start, at)) at = s.indexOf(part, at + 1);
+  return at;
 }
 
 /** True when text starting at `at` begins inside a valid escape of the path that starts at `start`. */
@@ -431,7 +482,7 @@ export function startsAt(s: string, prefix: string, at: number): boolean {
 }
 
 /** Where the path of a URL read in place ends: at its first `#`, or the URL's end. */
-function pathEnd(url: string, start: number): number {
+export function pathEnd(url: string, start: number): number {
   const end = url.indexOf('#', start);
   return end < 0 ? url.length : end;
 }

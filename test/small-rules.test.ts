@@ -2,7 +2,7 @@
 // so when every path the later rule matches is matched by the earlier one.
 import test from 'ava';
 import fc from 'fast-check';
-import { covers, firstMatch as firstMatchOf, SmallRules, splitPattern } from '../src/match.js';
+import { covers, firstMatch as firstMatchOf, floatingKey, SmallRules, splitPattern } from '../src/match.js';
 import { GYM2008, MK1996 } from '../src/syntax.js';
 import { assertProperty } from './helpers.js';
 
@@ -83,4 +83,56 @@ test('a rule that an earlier one covers is never tried, and answers stay first-m
   t.is(firstMatch(rules, '/c', 0, false), 4);
   t.is(firstMatch(new SmallRules(['/a*', '/a*b'], MK1996), '/a*b', 0, false), 0);
   t.is(firstMatch(new SmallRules(['/a*', '/a*b'], MK1996), '/ab', 0, false), -1);
+});
+
+/** The floating key of a GYM2008 rule, or null. */
+function keyOf(path: string): string | null {
+  const split = splitPattern(path);
+  return split === null || typeof split === 'string' ? null : floatingKey(split.parts, split.anchored);
+}
+
+test('floatingKey: /*key and /*key* are searched for their key alone', (t) => {
+  t.is(keyOf('/*?s='), '?s=');
+  t.is(keyOf('/*?s=*'), '?s=');
+  t.is(keyOf('/*/search/**'), '/search/');
+  t.is(keyOf('/**ning'), 'ning');
+  t.is(keyOf('/*a$'), null);
+  t.is(keyOf('/*a*b'), null);
+  t.is(keyOf('/x*a'), null);
+  t.is(keyOf('*a'), null);
+});
+
+test('a floating pattern matches its key anywhere after the path\'s opening /, before the fragment', (t) => {
+  const rules = new SmallRules(['/*/a'], GYM2008);
+  t.is(firstMatch(rules, '/x/a', 0, false), 0);
+  t.is(firstMatch(rules, '/x/ab?q', 0, false), 0);
+  // The key must start after the opening `/`, so `/a` alone is no match.
+  t.is(firstMatch(rules, '/a', 0, false), -1);
+  t.is(firstMatch(rules, 'x/a', 0, false), -1);
+  t.is(firstMatch(rules, 'https://h/x/a', 9, true), 0);
+  t.is(firstMatch(rules, 'https://h/x#/a', 9, true), -1);
+  t.is(firstMatch(rules, 'https://h/x/#a', 9, true), -1);
+  t.is(firstMatch(rules, 'https://h/x/a#', 9, true), 0);
+});
+
+test('floating patterns keep file order among the other rules', (t) => {
+  const rules = new SmallRules(['/a', '/*b', '/ab', '/*c*', '/*b/c$'], GYM2008);
+  t.is(firstMatch(rules, '/ab', 0, false), 0);
+  t.is(firstMatch(rules, '/xb', 0, false), 1);
+  t.is(firstMatch(rules, '/xc', 0, false), 3);
+  t.is(firstMatch(rules, '/x', 0, false), -1);
+});
+
+test('property: a few rules with floating patterns find the first match a naive scan finds', (t) => {
+  const floating = fc.array(fc.constantFrom('a', 'b', '/', '?', '='), { minLength: 1, maxLength: 3 }).map((key) => `/*${key.join('')}*`);
+  const rules = fc.array(fc.oneof(floating, pattern), { minLength: 1, maxLength: 24 });
+  const path = fc.array(fc.constantFrom('/', 'a', 'b', '?', '=', 'x'), { maxLength: 10 }).map((p) => '/' + p.join(''));
+  assertProperty(
+    t,
+    fc.property(rules, path, (paths, p) => {
+      const want = paths.findIndex((rule) => naive(rule, p));
+      return firstMatch(new SmallRules(paths, GYM2008), p, 0, false) === want;
+    }),
+    { numRuns: 20000, seed: 1996 },
+  );
 });
