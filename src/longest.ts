@@ -191,7 +191,7 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
         if (!matchPartsAt(test, (flags & ANCHORED) !== 0, s, start, end)) continue;
       } else if ((flags & FLOATING) !== 0) {
         // The key anywhere after the path's opening `/`; the fragment is looked for once it is found.
-        const at = codeAt(s, start) === 0x2f ? s.indexOf(test, start + 1) : -1;
+        const at = room > test.length && codeAt(s, start) === 0x2f ? s.indexOf(test, start + 1) : -1;
         if (at < 0) continue;
         if (end < 0) end = pathEnd(s, start);
         if (at + test.length > end) continue;

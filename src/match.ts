@@ -368,8 +368,9 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
       }
     }
     if (typeof test === 'string') {
-      // A floating pattern: its key anywhere after the path's opening `/`.
-      if (codeAt(s, start) !== 0x2f) continue;
+      // A floating pattern: its key anywhere after the path's opening `/`
+      // (which a URL read in place has).
+      if (s.length - start <= test.length || (!inPlace && codeAt(s, start) !== 0x2f)) continue;
       const at = reading === INERT ? indexBetweenEscapes(s, test, start + 1, start) : s.indexOf(test, start + 1);
       if (at < 0) continue;
       if (end < 0) end = pathEnd(s, start);
