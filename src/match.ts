@@ -479,7 +479,7 @@ function holds(table: string, c: number): boolean {
  * long prefix at once (and, if it is not at `at`, costs a scan of the rest).
  */
 export function startsAt(s: string, prefix: string, at: number): boolean {
-  return prefix.length < 8 ? s.startsWith(prefix, at) : s.indexOf(prefix, at) === at;
+  return prefix.length < 6 ? s.startsWith(prefix, at) : s.indexOf(prefix, at) === at;
 }
 
 /** Where the path of a URL read in place ends: at its first `#`, or the URL's end. */
