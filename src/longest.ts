@@ -157,6 +157,12 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
   const c1 = codeAt(s, start + 1);
   /** Where the path ends, for patterns: -1 until one is tried. */
   let end = -1;
+  /**
+   * A word found not to occur in the URL after the path's opening character:
+   * other rules that need it (a pattern for `/search/` anywhere, and one for
+   * it after a second `/`, say) need not look again.
+   */
+  let absent: string | null = null;
   let found = -1;
   let foundLen = 0;
   // The candidates, longest first.
@@ -187,12 +193,24 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
       if (typeof test !== 'string') {
         const first = test[0]!;
         if (first.length > 1 && first.charCodeAt(1) !== c1) continue;
+        // Its longest later part must occur after the first: one search
+        // settles most paths, and tells later rules with that word.
+        const word = longestPart(test, 1);
+        if (first.length > 0 && word === absent) continue;
+        if (word.length > 1 && s.indexOf(word, start + first.length) < 0) {
+          if (first.length === 1) absent = word;
+          continue;
+        }
         if (end < 0) end = pathEnd(s, start);
         if (!matchPartsAt(test, (flags & ANCHORED) !== 0, s, start, end)) continue;
       } else if ((flags & FLOATING) !== 0) {
         // The key anywhere after the path's opening `/`; the fragment is looked for once it is found.
+        if (test === absent) continue;
         const at = room > test.length && codeAt(s, start) === 0x2f ? s.indexOf(test, start + 1) : -1;
-        if (at < 0) continue;
+        if (at < 0) {
+          absent = test;
+          continue;
+        }
         if (end < 0) end = pathEnd(s, start);
         if (at + test.length > end) continue;
       } else {

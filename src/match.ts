@@ -609,10 +609,10 @@ export function keyScanner(keys: readonly string[]): KeyScan {
   };
 }
 
-/** The longest literal part of a pattern: where a match must contain it. */
-export function longestPart(parts: readonly string[]): string {
+/** The longest literal part of a pattern (from part `from` on): where a match must contain it. */
+export function longestPart(parts: readonly string[], from = 0): string {
   let key = '';
-  for (const part of parts) if (part.length > key.length) key = part;
+  for (let k = from; k < parts.length; k++) if (parts[k]!.length > key.length) key = parts[k]!;
   return key;
 }
 

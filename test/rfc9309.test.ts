@@ -408,6 +408,15 @@ test('a rule that does not start with / matches no path', (t) => {
   t.false(rfc('User-agent: a\nDisallow: *admin\n', 'a', 'http://example.com/xadmin'));
 });
 
+test('a word one pattern did not find is not looked for again, except where another pattern may find it at the path\'s start', (t) => {
+  t.false(rfc('User-agent: a\nAllow: /*/x\nDisallow: */x\n', 'a', 'http://h/x'));
+  const shared = 'User-agent: a\nAllow: /*/*/x/\nDisallow: /*/x/*\n';
+  t.true(rfc(shared, 'a', 'http://h/a/b/x/'));
+  t.false(rfc(shared, 'a', 'http://h/a/x/'));
+  t.true(rfc(shared, 'a', 'http://h/x/'));
+  t.true(rfc(shared, 'a', 'http://h/y'));
+});
+
 test('many rules (an index, not tried in turn) read the path as a few rules do', (t) => {
   const filler = Array.from({ length: 40 }, (_, k) => `Allow: /filler${k}\n`).join('');
   for (const text of ['User-agent: a\nDisallow: /ab\nDisallow: /*x$\n', `User-agent: a\n${filler}Disallow: /ab\nDisallow: /*x$\n`]) {
