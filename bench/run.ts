@@ -4,8 +4,8 @@
 // exits 0 unless something crashes.
 //
 // Options: --json (machine-readable output), --quick (short batches, for a
-// rough look while working), --wall (time on the wall clock instead of the
-// measuring thread's CPU time).
+// rough look while working), --wall (time on the wall clock, waits for a
+// core included).
 import os from 'node:os';
 import { DEFAULT_TIMING, bytesPerSecond, clock, callsPerSecond, canMeasureHeap, heapPerCopy, sink, type Rate, type TimingOptions } from './measure.js';
 import { RP_CAP_MS, runPathological, type PathologicalResult } from './pathological.js';
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
   };
   log(`# rerp benchmark: ${environment.node}, ${environment.cpu} (${environment.cores} cores)`);
   log(`workloads: ${dir ?? 'generated (../shared/bench/workload not found)'}; user agent ${USER_AGENT}; syntaxes ${environment.syntaxes.join(', ')}; ` +
-    `clock: ${clock.kind === 'cpu' ? 'CPU time of the measuring thread' : 'wall time'}`);
+    `clock: ${clock.kind === 'cpu' ? "wall time less the measuring thread's waits for a core" : 'wall time'}`);
 
   const workloads = WORKLOAD_NAMES.map((name) => loadWorkload(name, dir));
   warmUp(workloads);
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
     files.push(measureFile(w, timing));
     log(`  measured ${w.name} (${w.source === 'generated' ? 'generated' : 'shared file'}, ${w.urls.length} URLs)`);
   }
-  // Batches of at least 25 ms: a thread's CPU time moves in steps of a few ms.
+  // Batches of at least 25 ms: short enough for the long URLs, long enough to time.
   const patho = await runPathological(SYNTAXES, { targetMs: Math.max(25, timing.targetMs / 2), runs: 5 });
   const missed = missedTargets(files, patho);
   const seconds = (performance.now() - started) / 1000;
