@@ -270,12 +270,26 @@ export async function main(args: string[], io: CliIO): Promise<number> {
   } catch (error) {
     const parseArgsError = (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true;
     if (error instanceof UsageError || parseArgsError) {
-      io.err(`rerp: ${(error as Error).message}`);
-      if (parseArgsError || (error as UsageError).hint) io.err(`Try 'rerp --help'.`);
+      const hint = parseArgsError || (error as UsageError).hint ? ` (try 'rerp --help')` : '';
+      io.err(`rerp: ${(error as Error).message}${hint}`);
       return 2;
     }
     throw error;
   }
+}
+
+/**
+ * Writes lines to `stream` until its reader leaves: a reader that leaves
+ * early (`| head`, on standard output or error) is not an error, so writing
+ * stops there and the exit status stays the verdicts'.
+ */
+function lineWriter(stream: NodeJS.WriteStream): (line: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return (line) => void (closed || stream.write(line + '\n'));
 }
 
 function isEntryPoint(): boolean {
@@ -287,15 +301,9 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  // A reader that leaves early (`| head`) is not an error: stop writing, keep the exit status.
-  let stdoutClosed = false;
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    stdoutClosed = true;
-  });
   const io: CliIO = {
-    out: (l) => void (stdoutClosed || process.stdout.write(l + '\n')),
-    err: (l) => process.stderr.write(l + '\n'),
+    out: lineWriter(process.stdout),
+    err: lineWriter(process.stderr),
     stdin: process.stdin,
     ...(process.stderr.isTTY ? { progress: process.stderr } : {}),
   };

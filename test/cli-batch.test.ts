@@ -211,6 +211,24 @@ test('the built command runs batch on a file of URLs across origins', async (t) 
   t.is(b.count('/robots.txt'), 1);
 });
 
+test('the built command keeps its results and exit status when the reader of stderr leaves early', async (t) => {
+  const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
+  // Far more warnings than a pipe buffers, so writes after the reader leaves fail with EPIPE.
+  const lines = [...Array.from({ length: 20_000 }, (_, i) => `bad${i}`), s.url('/ok')];
+  const dir = await mkdtemp(join(tmpdir(), 'rerp-batch-'));
+  const file = join(dir, 'urls.txt');
+  await writeFile(file, lines.join('\n') + '\n');
+  const input = await open(file);
+  t.teardown(() => input.close());
+  const child = spawn(process.execPath, [CLI, 'batch', 'Bot'], { stdio: [input.fd, 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.once('data', () => child.stderr!.destroy());
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  t.is(stdout, `allowed\t${s.url('/ok')}\n`);
+  t.is(code, 0);
+});
+
 test('the built command checks against a robots.txt URL', async (t) => {
   const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
   const exec = promisify(execFile);
