@@ -14,11 +14,12 @@ export class RobotsError extends Error {
 
 /**
  * Why a fetch failed:
- * - `'status'`: the server answered with a status the policy does not handle (e.g. 410, 503);
+ * - `'status'`: the server answered with a status the policy does not handle (e.g. 410, 503,
+ *   or a redirect status without a `Location` header);
  * - `'network'`: no complete HTTP answer (connection refused, reset, DNS failure, ...);
  * - `'timeout'`: the `timeout` option ran out before the body was read;
  * - `'aborted'`: the caller's `signal` aborted;
- * - `'redirect'`: more redirects than allowed, a loop, or a redirect that cannot be followed;
+ * - `'redirect'`: more redirects than allowed, a loop, or a `Location` that is not an http(s) URL;
  * - `'url'`: the URL is not an absolute http(s) URL.
  */
 export type FetchFailure = 'status' | 'network' | 'timeout' | 'aborted' | 'redirect' | 'url';

@@ -123,6 +123,11 @@ async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint
   return { body: Buffer.concat(chunks, size), truncated: size >= maxBytes };
 }
 
+/**
+ * `value` (resolved against `base`) as an http(s) URL to request, or null.
+ * User info (`user:pass@`) is dropped: a robots.txt belongs to its host
+ * whoever asks, and node-fetch refuses URLs that carry credentials.
+ */
 function httpUrl(value: string, base?: string): URL | null {
   let url: URL;
   try {
@@ -130,7 +135,10 @@ function httpUrl(value: string, base?: string): URL | null {
   } catch {
     return null;
   }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.username = '';
+  url.password = '';
+  return url;
 }
 
 /**

@@ -149,6 +149,24 @@ test('a redirect to an absolute URL on another origin is followed', async (t) =>
   t.false(p.isAllowed('bot', '/private'));
 });
 
+test('user info in the URL is not sent: the host\'s robots.txt is fetched', async (t) => {
+  const server = await serve(t, { '/robots.txt': respond(200, ROBOTS) });
+  const p = new RobotExclusionRulesParser();
+  await p.fetch(server.url('/robots.txt').replace('://', '://user:secret@'));
+  t.false(p.isAllowed('bot', '/private/x'));
+  t.is(p.responseCode, 200);
+  t.is(server.requests[0]!.headers.authorization, undefined);
+});
+
+test('a redirect to a URL with user info is followed without it', async (t) => {
+  const target = await serve(t, { '/robots.txt': respond(200, ROBOTS) });
+  const server = await serve(t, { '/robots.txt': redirect(302, target.url('/robots.txt').replace('://', '://user:secret@')) });
+  const p = new RobotExclusionRulesParser();
+  await p.fetch(server.url('/robots.txt'));
+  t.false(p.isAllowed('bot', '/private/x'));
+  t.is(target.requests[0]!.headers.authorization, undefined);
+});
+
 test('a redirect to a non-HTTP URL throws', async (t) => {
   const server = await serve(t, { '/robots.txt': redirect(302, 'ftp://example.com/robots.txt') });
   const error = await t.throwsAsync(new RobotExclusionRulesParser().fetch(server.url('/robots.txt')), { instanceOf: RobotsFetchError });
