@@ -224,7 +224,8 @@ export class RobotExclusionRulesParser {
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    if (userAgent === this.#lastAgent) return this.#lastRecord;
+    // null before the first call: a null agent from untyped code must not hit it.
+    if (userAgent === this.#lastAgent && userAgent !== null) return this.#lastRecord;
     const ua = typeof userAgent === 'string' ? userAgent : String(userAgent);
     let found = this.#byAgent?.get(ua);
     if (found === undefined) {

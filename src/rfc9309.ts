@@ -388,7 +388,7 @@ export class Rfc9309Rules {
   }
 
   #selection(userAgent: string): Selection {
-    if (userAgent === this.#lastAgent) return this.#last;
+    if (userAgent === this.#lastAgent && userAgent !== null) return this.#last;
     const ua = typeof userAgent === 'string' ? userAgent : String(userAgent);
     let known = this.#known;
     if (known === null && this.#lastAgent !== null) {

@@ -1,5 +1,6 @@
 // SEMANTICS section 3: choosing the record for a user agent.
 import test from 'ava';
+import { GYM2008, RFC9309 } from '../src/index.js';
 import { ALLOWED, DISALLOWED, both, robotsLines } from './helpers.js';
 
 test('3 a record applies when its name, lower-cased, is a substring of the lower-cased user agent', (t) => {
@@ -94,5 +95,17 @@ test('3 the choice of record follows each new user agent (answers are not mixed 
     t.deepEqual(both(p, 'b', '/a'), ALLOWED);
     t.deepEqual(both(p, 'b', '/b'), DISALLOWED);
     t.deepEqual(both(p, 'a', '/b'), ALLOWED);
+  }
+});
+
+test('a null user agent from untyped code gets the same answer first and later', (t) => {
+  for (const syntax of [GYM2008, RFC9309] as const) {
+    const p = robotsLines('User-agent: *', 'Disallow: /');
+    const agent = null as unknown as string;
+    const first = p.isAllowed(agent, '/x', syntax);
+    p.isAllowed('other', '/x', syntax);
+    t.false(first, String(syntax));
+    t.is(p.isAllowed(agent, '/x', syntax), first, String(syntax));
+    t.not(p.explain(agent, '/x', syntax).record, null, String(syntax));
   }
 });
