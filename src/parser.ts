@@ -264,10 +264,20 @@ export class RobotExclusionRulesParser {
  * `\s` does not cover it.
  */
 function encodeRulePath(path: string): string {
-  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f\u0085]/g, (c) =>
-    Array.from(new TextEncoder().encode(c), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''),
-  );
+  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f\u0085]/g, percentEncode);
 }
+
+/** `%XX` for each UTF-8 byte of a character. */
+function percentEncode(c: string): string {
+  const code = c.charCodeAt(0);
+  if (code < 0x80) return HEX_BYTES[code]!;
+  let out = '';
+  for (const b of UTF8.encode(c)) out += HEX_BYTES[b]!;
+  return out;
+}
+
+const UTF8 = new TextEncoder();
+const HEX_BYTES = Array.from({ length: 256 }, (_, b) => '%' + b.toString(16).toUpperCase().padStart(2, '0'));
 
 /**
  * A crawl delay in the digits-and-fraction form the parser reads back as the
