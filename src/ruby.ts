@@ -33,11 +33,15 @@ export async function get(url: string | URL, userAgent: string, options: GetOpti
   if (robotsUrl === null) throw new InvalidOriginError(url);
   const policy = checkServerErrorPolicy(options.onServerError ?? 'disallow');
   const seconds = options.httpTimeout ?? 10;
-  if (typeof seconds !== 'number' || !(seconds > 0)) {
+  if (typeof seconds !== 'number' || !(seconds > 0) || !Number.isFinite(seconds)) {
     throw new RangeError(`httpTimeout must be a positive number of seconds, got ${String(seconds)}`);
   }
+  const redirects = options.numRedirects ?? 5;
+  if (typeof redirects !== 'number' || !Number.isInteger(redirects) || redirects < 0) {
+    throw new RangeError(`numRedirects must be a non-negative integer, got ${String(redirects)}`);
+  }
   const fetchOptions = {
-    maxRedirects: options.numRedirects ?? 5,
+    maxRedirects: redirects,
     timeout: seconds * 1000,
     statusPolicy: statusPolicyFor(checkSyntax(options.syntax ?? GYM2008)),
     ...(options.signal === undefined ? {} : { signal: options.signal }),

@@ -128,11 +128,16 @@ test('a URL with no http(s) origin rejects with InvalidOriginError', async (t) =
 
 test('a bad option rejects with a RangeError', async (t) => {
   await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { onServerError: 'nope' as never }), { instanceOf: RangeError });
-  await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { numRedirects: -1 }), { instanceOf: RangeError });
+  for (const numRedirects of [-1, 1.5, Number.NaN]) {
+    await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { numRedirects }), {
+      instanceOf: RangeError,
+      message: /^numRedirects must be a non-negative integer/,
+    });
+  }
 });
 
 test('a bad httpTimeout is reported in the gem\'s terms, seconds', async (t) => {
-  for (const httpTimeout of [-1, 0, Number.NaN]) {
+  for (const httpTimeout of [-1, 0, Number.NaN, Infinity]) {
     await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { httpTimeout }), {
       instanceOf: RangeError,
       message: /^httpTimeout must be a positive number of seconds/,
