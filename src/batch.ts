@@ -14,7 +14,11 @@ export interface BatchOptions {
   /** One JSON object per URL instead of `allowed|disallowed<TAB>url`. */
   readonly json?: boolean;
   readonly syntax?: Syntax;
-  /** What an unreachable robots.txt means for its URLs. Default `'disallow'`. */
+  /**
+   * What an unreachable robots.txt means for its URLs. Default `'disallow'`.
+   * Under RFC 9309's status policy (the RFC9309 syntax), 5xx answers and
+   * network failures disallow whatever this says; it decides the rest.
+   */
   readonly onServerError?: 'allow' | 'disallow';
   readonly fetchOptions?: FetchOptions;
 }
@@ -25,7 +29,7 @@ export interface BatchSink {
   result(line: string): void;
   /** A message about a skipped line or a failed fetch. */
   warn(message: string): void;
-  /** Progress: called once with the number of URL lines, then once per line done. */
+  /** Progress: called once with the number of URL lines, then once per URL line done. */
   start?(total: number): void;
   tick?(): void;
 }
@@ -69,7 +73,9 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
       event.error?.message ??
       `Cannot use robots.txt from ${event.robotsUrl}: ${event.responseCode === 0 ? 'no answer' : `HTTP ${event.responseCode}`}`;
     failures.set(event.origin, why);
-    sink.warn(`${why}; its URLs count as ${policy === 'allow' ? 'allowed' : 'disallowed'}`);
+    // Without an error, the fetch's own status policy (RFC 9309's) answered: it disallows everything.
+    const verdict = event.error === null ? "disallowed, as RFC 9309 says for an unreachable robots.txt" : policy === 'allow' ? 'allowed' : 'disallowed';
+    sink.warn(`${why}; its URLs count as ${verdict}`);
   };
   const cache = new RobotsCache({
     userAgent: options.userAgent,
@@ -111,7 +117,7 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
     while (next < work.length) {
       const i = next++;
       results[i] = await check(work[i]!);
-      sink.tick?.();
+      if (results[i] !== null) sink.tick?.();
       for (; written < work.length && results[written] !== undefined; written++) {
         const out = results[written];
         results[written] = undefined;
@@ -119,7 +125,7 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
       }
     }
   };
-  sink.start?.(work.length);
+  sink.start?.(work.filter((w) => originOf(w.text) !== null).length);
   await Promise.all(Array.from({ length: Math.min(options.concurrency, work.length) }, worker));
   return { urls: allowed + disallowed, origins: origins.size, allowed, disallowed, fetchFailures, skipped };
 }

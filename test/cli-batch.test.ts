@@ -144,6 +144,14 @@ test('batch --on-server-error allow allows the URLs of an unreachable robots.txt
   t.is(r.code, 0);
 });
 
+test('batch --syntax rfc9309 disallows an unreachable robots.txt whatever --on-server-error says, and says so', async (t) => {
+  const down = await serve(t, respond(503));
+  const r = await run(['batch', '--syntax', 'rfc9309', '--on-server-error', 'allow', 'Bot'], { stdin: stdin(down.url('/x')) });
+  t.deepEqual(r.out, [`disallowed\t${down.url('/x')}`]);
+  t.regex(r.err[0]!, /503; its URLs count as disallowed, as RFC 9309 says for an unreachable robots\.txt$/);
+  t.is(r.code, 1);
+});
+
 test('batch with empty input prints only the summary', async (t) => {
   const r = await run(['batch', 'Bot'], { stdin: stdin('') });
   t.deepEqual(r.out, []);
@@ -172,8 +180,9 @@ test('batch draws a progress bar on a terminal and leaves stdout to the results'
   const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
   let drawn = '';
   terminal.on('data', (chunk: Buffer) => (drawn += chunk.toString()));
-  const r = await run(['batch', 'Bot'], { stdin: stdin(`${a.url('/1')}\n${a.url('/2')}\n`), progress: terminal });
+  const r = await run(['batch', 'Bot'], { stdin: stdin(`${a.url('/1')}\nnot a URL\n${a.url('/2')}\n`), progress: terminal });
   t.regex(drawn, /2\/2 URLs/);
+  t.notRegex(drawn, /\/3 URLs/, 'a bad line is not a URL to count');
   t.deepEqual(r.out, [`allowed\t${a.url('/1')}`, `allowed\t${a.url('/2')}`]);
 });
 
