@@ -2,8 +2,14 @@
 import iconv from 'iconv-lite';
 import { RobotsEncodingError } from './errors.js';
 
-/** What to do with bytes that are invalid in the charset: throw (the original) or use U+FFFD. */
-export type DecodeErrorMode = 'throw' | 'replace';
+/**
+ * What to do with bytes that are invalid in the charset: throw (the
+ * original), use U+FFFD, or (`'bytes'`, for UTF-8 only: invalid in another
+ * charset still throws) keep the body as bytes, which `parse` reads one
+ * character a byte: ISO-8859-1 under MK1996 and GYM2008, the bytes
+ * themselves under RFC9309, as the reference parser reads its input.
+ */
+export type DecodeErrorMode = 'throw' | 'replace' | 'bytes';
 
 /** Options of {@link decodeBody}. */
 export interface DecodeOptions {
@@ -95,17 +101,27 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * Decodes a fetched robots.txt. A byte-order mark (UTF-8, UTF-16 LE/BE) wins
  * over the header's charset and is removed; otherwise the Content-Type
  * charset is used, else `defaultCharset`.
+ * Bytes invalid in the charset throw or become U+FFFD; under
+ * `onDecodeError: 'bytes'`, a body that is not valid UTF-8 is returned as
+ * it is (the mark removed), and bytes invalid in another charset throw.
  * @throws RobotsEncodingError when the charset is unknown, or when the bytes are
  * invalid in it and `onDecodeError` is `'throw'`.
  */
-export function decodeBody(bytes: Uint8Array, contentType: string | null, options: DecodeOptions): string {
+export function decodeBody(bytes: Uint8Array, contentType: string | null, options: DecodeOptions & { onDecodeError: 'throw' | 'replace' }): string;
+export function decodeBody(bytes: Uint8Array, contentType: string | null, options: DecodeOptions): string | Uint8Array;
+export function decodeBody(bytes: Uint8Array, contentType: string | null, options: DecodeOptions): string | Uint8Array {
   const bom = sniffBom(bytes);
   const charset = bom?.charset ?? charsetOf(contentType) ?? options.defaultCharset;
   const body = bom === null ? bytes : bytes.subarray(bom.length);
   const where = options.source === undefined ? 'robots.txt' : `robots.txt from ${options.source}`;
-  const strict = options.onDecodeError === 'throw';
+  const strict = options.onDecodeError !== 'replace';
   const streaming = options.truncated === true;
   const key = canonical(charset);
+  const invalid = (cause?: unknown): Uint8Array => {
+    // Only UTF-8 keeps its bytes: they are what an ASCII-based file was written in.
+    if (options.onDecodeError === 'bytes' && WHATWG.get(key) === 'utf-8') return body;
+    throw new RobotsEncodingError(`Cannot decode ${where}: its bytes are not valid ${charset}`, charset, { cause });
+  };
 
   const whatwg = WHATWG.get(key);
   if (whatwg !== undefined) {
@@ -113,7 +129,7 @@ export function decodeBody(bytes: Uint8Array, contentType: string | null, option
       // `stream: true` keeps an incomplete last character back instead of failing on it.
       return new TextDecoder(whatwg, { fatal: strict, ignoreBOM: true }).decode(body, { stream: streaming });
     } catch (cause) {
-      throw new RobotsEncodingError(`Cannot decode ${where}: its bytes are not valid ${charset}`, charset, { cause });
+      return invalid(cause);
     }
   }
 
@@ -128,7 +144,7 @@ export function decodeBody(bytes: Uint8Array, contentType: string | null, option
     // U+FFFD means an invalid byte, unless the charset can encode U+FFFD and the text round-trips.
     const again = encodesReplacement(charset) ? iconv.encode(text, charset) : null;
     const genuine = again !== null && sameBytes(again, streaming ? buffer.subarray(0, again.length) : buffer);
-    if (!genuine) throw new RobotsEncodingError(`Cannot decode ${where}: its bytes are not valid ${charset}`, charset);
+    if (!genuine) return invalid();
   }
   return text;
 }

@@ -24,7 +24,9 @@ export interface FetchOptions {
   maxRedirects?: number;
   /**
    * Bytes invalid in the charset: `'throw'` a {@link RobotsEncodingError} (the
-   * original's behaviour, default) or `'replace'` them with U+FFFD.
+   * original's behaviour, default), `'replace'` them with U+FFFD, or, for a
+   * body that is not valid UTF-8, parse its `'bytes'` as they are (the
+   * default under `statusPolicy: 'rfc9309'`); see {@link DecodeErrorMode}.
    */
   onDecodeError?: DecodeErrorMode;
   /** How statuses and failures are treated; see {@link StatusPolicy}. Default `'original'`. */
@@ -75,7 +77,8 @@ export function fetchSettings(options: FetchOptions = {}): FetchSettings {
     signal: signal ?? null,
     maxBytes: count('maxBytes', options.maxBytes, POLICY_DEFAULTS[statusPolicy].maxBytes),
     maxRedirects: count('maxRedirects', options.maxRedirects, 5),
-    onDecodeError: oneOf('onDecodeError', options.onDecodeError, ['throw', 'replace'] as const),
+    onDecodeError:
+      options.onDecodeError === undefined ? POLICY_DEFAULTS[statusPolicy].onDecodeError : oneOf('onDecodeError', options.onDecodeError, ['throw', 'replace', 'bytes'] as const),
     statusPolicy,
   };
 }
@@ -215,7 +218,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
 
 /** The result of a fetch: text to parse and its expiry, or the error to throw. */
 export type FetchResult =
-  | { readonly responseCode: number; readonly text: string; readonly expirationDate: number }
+  | { readonly responseCode: number; readonly text: string | Uint8Array; readonly expirationDate: number }
   | { readonly responseCode: number; readonly error: RobotsError };
 
 /**

@@ -1,5 +1,6 @@
 // What an HTTP answer (or its absence) means for the rules: the original's policy and RFC 9309's.
 import type { FetchFailure } from './errors.js';
+import type { DecodeErrorMode } from './decode.js';
 import { ONE_DAY, SEVEN_DAYS } from './expiry.js';
 
 /**
@@ -7,7 +8,8 @@ import { ONE_DAY, SEVEN_DAYS } from './expiry.js';
  * - `'original'` (default): as the Python original (SEMANTICS 5). 2xx is parsed;
  *   401/403 disallow everything; 404 allows everything; anything else throws.
  * - `'rfc9309'`: as RFC 9309 section 2.3.1. 2xx is parsed (UTF-8 unless the
- *   Content-Type charset says otherwise); any other 4xx allows everything;
+ *   Content-Type charset says otherwise; a body that is not valid UTF-8 as
+ *   its bytes, as the reference parser reads it); any other 4xx allows everything;
  *   5xx, a network failure or a timeout disallows everything; more redirects
  *   than allowed counts as "unavailable" (allow everything); nothing but a
  *   decoding error, a bad URL or the caller's own abort throws. At least
@@ -28,12 +30,15 @@ export interface PolicyDefaults {
   readonly lifetime: number;
   /** Longest lifetime in seconds, whatever the headers say. */
   readonly maxLifetime: number;
+  /** Default `onDecodeError`. */
+  readonly onDecodeError: DecodeErrorMode;
 }
 
 export const POLICY_DEFAULTS: Readonly<Record<StatusPolicy, PolicyDefaults>> = {
   // ISO-8859-1 is HTTP/1.1's (RFC 2616) default for text; 100 KiB is the original's cap.
-  original: { charset: 'iso-8859-1', maxBytes: 100 * 1024, lifetime: SEVEN_DAYS, maxLifetime: Infinity },
-  rfc9309: { charset: 'utf-8', maxBytes: 500 * 1024, lifetime: ONE_DAY, maxLifetime: ONE_DAY },
+  original: { charset: 'iso-8859-1', maxBytes: 100 * 1024, lifetime: SEVEN_DAYS, maxLifetime: Infinity, onDecodeError: 'throw' },
+  // A file that is not valid UTF-8 is read as bytes, as the RFC 9309 reference parser reads every file.
+  rfc9309: { charset: 'utf-8', maxBytes: 500 * 1024, lifetime: ONE_DAY, maxLifetime: ONE_DAY, onDecodeError: 'bytes' },
 };
 
 /** The robots.txt text standing for "disallow everything" (the original's 401/403 answer). */

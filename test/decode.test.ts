@@ -3,8 +3,9 @@ import iconv from 'iconv-lite';
 import { charsetOf, decodeBody, sniffBom, type DecodeOptions } from '../src/decode.js';
 import { RobotsEncodingError } from '../src/errors.js';
 
-const strict: DecodeOptions = { defaultCharset: 'iso-8859-1', onDecodeError: 'throw' };
-const lenient: DecodeOptions = { defaultCharset: 'iso-8859-1', onDecodeError: 'replace' };
+const strict = { defaultCharset: 'iso-8859-1', onDecodeError: 'throw' } satisfies DecodeOptions;
+const lenient = { defaultCharset: 'iso-8859-1', onDecodeError: 'replace' } satisfies DecodeOptions;
+const asBytes = { defaultCharset: 'utf-8', onDecodeError: 'bytes' } satisfies DecodeOptions;
 const bytes = (...b: number[]): Uint8Array => Uint8Array.from(b);
 
 test('charsetOf reads the charset parameter', (t) => {
@@ -127,4 +128,16 @@ test('a truncated body still throws on an invalid byte before its end', (t) => {
   t.throws(() => decodeBody(bytes(0x41, 0xff, 0x41, 0xc3), 'text/plain; charset=utf-8', { ...strict, truncated: true }), {
     instanceOf: RobotsEncodingError,
   });
+});
+
+test("under 'bytes' a body that is not valid UTF-8 comes back as its bytes, the mark removed", (t) => {
+  const latin1 = Buffer.from('Disallow: /caf\xe9', 'latin1');
+  t.deepEqual(decodeBody(latin1, null, asBytes), latin1);
+  t.deepEqual(decodeBody(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), latin1]), null, asBytes), latin1);
+  t.is(decodeBody(Buffer.from('Disallow: /café'), null, asBytes), 'Disallow: /café', 'valid UTF-8 is decoded');
+});
+
+test("under 'bytes' bytes invalid in a charset other than UTF-8 still throw, as does an unknown charset", (t) => {
+  t.throws(() => decodeBody(bytes(0x41, 0x98), 'text/plain; charset=windows-1251', asBytes), { instanceOf: RobotsEncodingError });
+  t.throws(() => decodeBody(bytes(0x41), 'text/plain; charset=no-such-charset', asBytes), { instanceOf: RobotsEncodingError });
 });

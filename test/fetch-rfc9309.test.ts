@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { RobotExclusionRulesParser, RobotsEncodingError, RobotsFetchError, type FetchOptions } from '../src/index.js';
+import { RFC9309, RobotExclusionRulesParser, RobotsEncodingError, RobotsFetchError, type FetchOptions } from '../src/index.js';
 import { closedPortUrl, hang, redirect, respond, startServer, type Handler } from './helpers/server.js';
 
 const DAY = 24 * 60 * 60;
@@ -100,8 +100,19 @@ test('under rfc9309, a Content-Type charset still wins over UTF-8', async (t) =>
   t.false(p.isAllowed('bot', '/café'));
 });
 
-test('under rfc9309, invalid UTF-8 still throws by default', async (t) => {
-  await t.throwsAsync(fetchFrom(respond(200, Buffer.from([0x55, 0xff, 0x0a]))), { instanceOf: RobotsEncodingError });
+test('under rfc9309, a body that is not valid UTF-8 is read as its bytes, as the reference parser reads it', async (t) => {
+  const { p } = await fetchFrom(respond(200, Buffer.from('User-agent: *\nDisallow: /caf\xe9\nDisallow: /tmp/\n', 'latin1'), { 'content-type': 'text/plain' }));
+  t.is(p.responseCode, 200);
+  t.false(p.isAllowed('bot', '/caf%E9', RFC9309), 'RFC9309: the byte E9, as the reference parser escapes it');
+  t.true(p.isAllowed('bot', '/caf%C3%A9', RFC9309));
+  t.false(p.isAllowed('bot', '/caf%C3%A9'), 'GYM2008: the bytes read as ISO-8859-1, so the rule is /café');
+  t.false(p.isAllowed('bot', '/tmp/x', RFC9309));
+});
+
+test("under rfc9309, onDecodeError 'throw' still throws on invalid UTF-8", async (t) => {
+  await t.throwsAsync(fetchFrom(respond(200, Buffer.from([0x55, 0xff, 0x0a])), '/robots.txt', { ...rfc9309, onDecodeError: 'throw' }), {
+    instanceOf: RobotsEncodingError,
+  });
 });
 
 test('under rfc9309, 500 KiB are parsed by default', async (t) => {
