@@ -144,6 +144,36 @@ function httpUrl(value: string, base?: string): URL | null {
   return url;
 }
 
+/** Per caller's signal, the fetches waiting on it: one listener serves them all. */
+const watchers = new WeakMap<AbortSignal, { readonly listener: () => void; readonly callbacks: Set<() => void> }>();
+
+/**
+ * Calls `onAbort` when `signal` aborts, until the returned function is
+ * called. A crawler may share one signal among many fetches at once: one
+ * listener per signal, removed with the last fetch, keeps Node from warning
+ * of a listener leak past ten.
+ */
+function watchAbort(signal: AbortSignal, onAbort: () => void): () => void {
+  let watcher = watchers.get(signal);
+  if (watcher === undefined) {
+    const callbacks = new Set<() => void>();
+    const listener = (): void => {
+      for (const callback of [...callbacks]) callback();
+    };
+    signal.addEventListener('abort', listener);
+    watchers.set(signal, (watcher = { listener, callbacks }));
+  }
+  const { listener, callbacks } = watcher;
+  callbacks.add(onAbort);
+  return () => {
+    callbacks.delete(onAbort);
+    if (callbacks.size === 0 && watchers.get(signal) === watcher) {
+      signal.removeEventListener('abort', listener);
+      watchers.delete(signal);
+    }
+  };
+}
+
 /**
  * GETs `url`, following up to `maxRedirects` redirects, and reads a 2xx body
  * up to `maxBytes`. The timeout and the caller's signal cover the whole of it.
@@ -164,7 +194,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
   };
   const onAbort = (): void => stop('aborted');
   const timer = s.timeout === null ? null : setTimeout(stop, Math.min(s.timeout, MAX_TIMER_MS), 'timeout');
-  s.signal?.addEventListener('abort', onAbort);
+  const unwatch = s.signal === null ? null : watchAbort(s.signal, onAbort);
   if (s.signal?.aborted) stop('aborted');
 
   const headers: Record<string, string> = {};
@@ -212,7 +242,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     throw fail('network', 0, `Cannot fetch robots.txt from ${url}${at}: ${why}`, error);
   } finally {
     if (timer !== null) clearTimeout(timer);
-    s.signal?.removeEventListener('abort', onAbort);
+    unwatch?.();
   }
 }
 

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { getEventListeners } from 'node:events';
 import { RobotExclusionRulesParser, RobotsFetchError } from '../src/index.js';
 import { closedPortUrl, hang, redirect, respond, startServer, type Handler, type TestServer } from './helpers/server.js';
 
@@ -243,6 +244,29 @@ test('the caller can abort a fetch with a signal', async (t) => {
   const error = await t.throwsAsync(pending, { instanceOf: RobotsFetchError });
   t.is(error.reason, 'aborted');
   t.is(error.cause, reason);
+});
+
+test('one signal shared by many fetches at once aborts them all, with no listener-leak warning', async (t) => {
+  const server = await serve(t, hang());
+  const warnings: string[] = [];
+  const onWarning = (warning: Error): void => void warnings.push(warning.name);
+  process.on('warning', onWarning);
+  t.teardown(() => void process.off('warning', onWarning));
+  const controller = new AbortController();
+  const pending = Array.from({ length: 15 }, () => new RobotExclusionRulesParser().fetch(server.url('/robots.txt'), { signal: controller.signal }));
+  setTimeout(() => controller.abort(), 50);
+  const errors = await Promise.all(pending.map((p) => t.throwsAsync(p, { instanceOf: RobotsFetchError })));
+  t.deepEqual(errors.map((e) => e.reason), Array(15).fill('aborted'));
+  await new Promise((resolve) => setImmediate(resolve));
+  t.false(warnings.includes('MaxListenersExceededWarning'));
+  t.is(getEventListeners(controller.signal, 'abort').length, 0, 'the shared listener went with the last fetch');
+});
+
+test('a signal that never aborts keeps no listener once its fetches are done', async (t) => {
+  const server = await serve(t, { '/robots.txt': respond(200, ROBOTS) });
+  const controller = new AbortController();
+  await Promise.all(Array.from({ length: 3 }, () => new RobotExclusionRulesParser().fetch(server.url('/robots.txt'), { signal: controller.signal })));
+  t.is(getEventListeners(controller.signal, 'abort').length, 0);
 });
 
 test('an already aborted signal sends no request', async (t) => {
