@@ -73,8 +73,9 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
       event.error?.message ??
       `Cannot use robots.txt from ${event.robotsUrl}: ${event.responseCode === 0 ? 'no answer' : `HTTP ${event.responseCode}`}`;
     failures.set(event.origin, why);
-    // Without an error, the fetch's own status policy (RFC 9309's) answered: it disallows everything.
-    const verdict = event.error === null ? "disallowed, as RFC 9309 says for an unreachable robots.txt" : policy === 'allow' ? 'allowed' : 'disallowed';
+    // Without an error, the fetch's own status policy (RFC 9309's) answered, and disallowed everything.
+    let verdict = policy === 'allow' ? 'allowed' : 'disallowed';
+    if (event.error === null) verdict = 'disallowed, as RFC 9309 says for an unreachable robots.txt';
     sink.warn(`${why}; its URLs count as ${verdict}`);
   };
   const cache = new RobotsCache({
@@ -85,15 +86,17 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
     ...(options.fetchOptions === undefined ? {} : { fetchOptions: options.fetchOptions }),
   });
 
-  const work = lines.map((l, i) => ({ line: i + 1, text: l.trim() })).filter((w) => !isBlank(w.text));
+  const work = lines
+    .map((l, i) => ({ line: i + 1, text: l.trim() }))
+    .filter((w) => !isBlank(w.text))
+    .map((w) => ({ ...w, origin: originOf(w.text) }));
   const origins = new Set<string>();
   let allowed = 0;
   let disallowed = 0;
   let skipped = 0;
   let fetchFailures = 0;
 
-  const check = async ({ line, text }: { line: number; text: string }): Promise<string | null> => {
-    const origin = originOf(text);
+  const check = async ({ line, text, origin }: (typeof work)[number]): Promise<string | null> => {
     if (origin === null) {
       skipped++;
       sink.warn(`line ${line}: not an absolute http(s) URL, skipped: ${JSON.stringify(text)}`);
@@ -125,7 +128,7 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
       }
     }
   };
-  sink.start?.(work.filter((w) => originOf(w.text) !== null).length);
+  sink.start?.(work.filter((w) => w.origin !== null).length);
   await Promise.all(Array.from({ length: Math.min(options.concurrency, work.length) }, worker));
   return { urls: allowed + disallowed, origins: origins.size, allowed, disallowed, fetchFailures, skipped };
 }

@@ -117,13 +117,13 @@ export function decodeBody(bytes: Uint8Array, contentType: string | null, option
   const strict = options.onDecodeError !== 'replace';
   const streaming = options.truncated === true;
   const key = canonical(charset);
+  const whatwg = WHATWG.get(key);
   const invalid = (cause?: unknown): Uint8Array => {
     // Only UTF-8 keeps its bytes: they are what an ASCII-based file was written in.
-    if (options.onDecodeError === 'bytes' && WHATWG.get(key) === 'utf-8') return body;
+    if (options.onDecodeError === 'bytes' && whatwg === 'utf-8') return body;
     throw new RobotsEncodingError(`Cannot decode ${where}: its bytes are not valid ${charset}`, charset, { cause });
   };
 
-  const whatwg = WHATWG.get(key);
   if (whatwg !== undefined) {
     try {
       // `stream: true` keeps an incomplete last character back instead of failing on it.

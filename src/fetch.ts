@@ -43,16 +43,36 @@ export interface FetchSettings {
   readonly statusPolicy: StatusPolicy;
 }
 
-function count(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
+/**
+ * An option's value when it is a non-negative integer, else a RangeError
+ * naming the option as `what` says (`fetch option maxBytes`, say).
+ * @internal
+ */
+export function checkCount(what: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new RangeError(`fetch option ${name} must be a non-negative integer, got ${String(value)}`);
+    throw new RangeError(`${what} must be a non-negative integer, got ${String(value)}`);
   }
   return value;
 }
 
-function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
-  if (value === undefined) return allowed[0]!;
+/**
+ * An option's value when it is a positive, finite number of `unit`, else a
+ * RangeError naming the option as `what` says.
+ * @internal
+ */
+export function checkDuration(what: string, value: unknown, unit: string): number {
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+    throw new RangeError(`${what} must be a positive number of ${unit}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function count(name: string, value: unknown, fallback: number): number {
+  return value === undefined ? fallback : checkCount(`fetch option ${name}`, value);
+}
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T = allowed[0]!): T {
+  if (value === undefined) return fallback;
   if (!allowed.includes(value as T)) {
     throw new RangeError(`fetch option ${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${String(value)}`);
   }
@@ -66,9 +86,7 @@ function oneOf<T extends string>(name: string, value: unknown, allowed: readonly
 export function fetchSettings(options: FetchOptions = {}): FetchSettings {
   const statusPolicy = oneOf('statusPolicy', options.statusPolicy, ['original', 'rfc9309'] as const);
   const { timeout, signal } = options;
-  if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0) || !Number.isFinite(timeout))) {
-    throw new RangeError(`fetch option timeout must be a positive number of milliseconds, got ${String(timeout)}`);
-  }
+  if (timeout !== undefined) checkDuration('fetch option timeout', timeout, 'milliseconds');
   if (signal !== undefined && (signal === null || typeof signal !== 'object' || typeof signal.addEventListener !== 'function')) {
     throw new TypeError('fetch option signal must be an AbortSignal');
   }
@@ -77,8 +95,7 @@ export function fetchSettings(options: FetchOptions = {}): FetchSettings {
     signal: signal ?? null,
     maxBytes: count('maxBytes', options.maxBytes, POLICY_DEFAULTS[statusPolicy].maxBytes),
     maxRedirects: count('maxRedirects', options.maxRedirects, 5),
-    onDecodeError:
-      options.onDecodeError === undefined ? POLICY_DEFAULTS[statusPolicy].onDecodeError : oneOf('onDecodeError', options.onDecodeError, ['throw', 'replace', 'bytes'] as const),
+    onDecodeError: oneOf('onDecodeError', options.onDecodeError, ['throw', 'replace', 'bytes'] as const, POLICY_DEFAULTS[statusPolicy].onDecodeError),
     statusPolicy,
   };
 }

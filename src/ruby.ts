@@ -1,5 +1,6 @@
 // The Ruby gem's module API (Robotstxt.get, .parse, .get_allowed?): one call
 // from a URL and a user agent to a parser or an answer.
+import { checkCount, checkDuration } from './fetch.js';
 import { RobotExclusionRulesParser } from './parser.js';
 import { InvalidOriginError, robotsTxtUrl } from './origin.js';
 import { checkSyntax, GYM2008, type Syntax } from './syntax.js';
@@ -32,17 +33,10 @@ export async function get(url: string | URL, userAgent: string, options: GetOpti
   const robotsUrl = robotsTxtUrl(url);
   if (robotsUrl === null) throw new InvalidOriginError(url);
   const policy = checkServerErrorPolicy(options.onServerError ?? 'disallow');
-  const seconds = options.httpTimeout ?? 10;
-  if (typeof seconds !== 'number' || !(seconds > 0) || !Number.isFinite(seconds)) {
-    throw new RangeError(`httpTimeout must be a positive number of seconds, got ${String(seconds)}`);
-  }
-  const redirects = options.numRedirects ?? 5;
-  if (typeof redirects !== 'number' || !Number.isInteger(redirects) || redirects < 0) {
-    throw new RangeError(`numRedirects must be a non-negative integer, got ${String(redirects)}`);
-  }
+  // Checked here, so that a bad value is named as the gem names it.
   const fetchOptions = {
-    maxRedirects: redirects,
-    timeout: seconds * 1000,
+    maxRedirects: checkCount('numRedirects', options.numRedirects ?? 5),
+    timeout: checkDuration('httpTimeout', options.httpTimeout ?? 10, 'seconds') * 1000,
     statusPolicy: statusPolicyFor(checkSyntax(options.syntax ?? GYM2008)),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
