@@ -1,7 +1,7 @@
 // SEMANTICS 4.3 to 4.5: first matching rule in file order, compiled once per
 // record and syntax. No RegExp is built from robots.txt input, and every rule
 // is matched in time linear in the path length.
-import type { Rule } from './model.js';
+import type { RobotRecord, Rule } from './model.js';
 import { hexValue } from './path.js';
 import { codeAt } from './text.js';
 import { MK1996, type Syntax } from './syntax.js';
@@ -241,8 +241,12 @@ export class SmallRules {
    * b = c % B. A record holds only this string when its tests are its paths.
    */
   readonly table: string;
+  /** Which tests allow when they decide: bit k for test k (see {@link RobotRecord.allows}). */
+  readonly allowed: number;
 
-  constructor(paths: readonly string[], syntax: Syntax) {
+  /** @param allowed Which rules allow when they decide, a bit each; kept for the caller. */
+  constructor(paths: readonly string[], syntax: Syntax, allowed = 0) {
+    this.allowed = allowed;
     let anchored = 0;
     let floating = 0;
     const tests =

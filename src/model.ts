@@ -1,4 +1,5 @@
 // The parsed form of a robots.txt file, shared by every syntax.
+import type { SmallRules } from './match.js';
 import type { Syntax } from './syntax.js';
 
 /** The directives the readers recognise; each syntax's reader decides which lines are which. @internal */
@@ -56,6 +57,12 @@ export interface RobotRecord {
    * its `matchTarget`, found without cutting the path out where it can be.
    */
   matchUrl(url: string, syntax: Syntax): number;
+  /**
+   * For a small record whose rules can read URLs as written, those rules in
+   * `syntax`, with which of them allow: what `matchUrl` tries first. Null
+   * otherwise. @internal
+   */
+  inPlace(syntax: Syntax): SmallRules | null;
   readonly crawlDelay: number | null;
   /** 1-based line number of the record's first User-agent line. */
   readonly line: number;

@@ -1,8 +1,11 @@
 import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
 import { nowSeconds, SEVEN_DAYS } from './expiry.js';
+import { firstMatch, type SmallRules } from './match.js';
 import { parseRobots } from './parse.js';
+import { pathStart } from './path.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
-import { rfc9309Rules, type Rfc9309Rules } from './rfc9309.js';
+import { rfc9309Rules, selectionAllows, type Rfc9309Rules, type Selection } from './rfc9309.js';
+import { codeAt } from './text.js';
 import type { ParsedRobots, RobotRecord } from './model.js';
 
 /** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
@@ -59,6 +62,11 @@ export class RobotExclusionRulesParser {
   #lastRecord: RobotRecord | null = null;
   /** Records of further user agents, made when a second one is asked about. */
   #byAgent: Map<string, RobotRecord | null> | null = null;
+  /** The last agent and syntax that {@link isAllowed} answered, and their record's rules when they read URLs in place. */
+  #fastAgent: string | null = null;
+  #fastSyntax = 0;
+  #fastRules: SmallRules | null = null;
+  #fastSelection: Selection | null = null;
   #rfc: Rfc9309Rules | null = null;
 
   /**
@@ -70,6 +78,8 @@ export class RobotExclusionRulesParser {
     this.#lastAgent = null;
     this.#lastRecord = null;
     this.#byAgent = null;
+    this.#fastRules = null;
+    this.#fastSelection = null;
   }
 
   /** The parsed form, for adapters in this package. @internal */
@@ -90,10 +100,34 @@ export class RobotExclusionRulesParser {
    * @throws RangeError for any other syntax value.
    */
   isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+    // A crawler asks with one agent in one syntax: those calls go straight to the rules.
+    if (userAgent === this.#fastAgent && syntax === this.#fastSyntax && typeof url === 'string') {
+      const rules = this.#fastRules;
+      if (rules !== null) {
+        const start = pathStart(url);
+        if (codeAt(url, start) === 0x2f) {
+          const i = firstMatch(rules.tests, rules.table, url, start, true);
+          if (i >= -1) return i < 0 || ((rules.allowed >>> i) & 1) === 1;
+        }
+      } else if (this.#fastSelection !== null) {
+        return selectionAllows(this.#fastSelection, url);
+      }
+    }
     const s = checkSyntax(syntax);
-    if (s === RFC9309) return this.#rfc9309().isAllowed(userAgent, url);
+    if (s === RFC9309) {
+      const selection = this.#rfc9309().selection(userAgent);
+      this.#fastRules = null;
+      this.#fastSelection = selection;
+      this.#fastAgent = typeof userAgent === 'string' ? userAgent : String(userAgent);
+      this.#fastSyntax = s;
+      return selectionAllows(selection, typeof url === 'string' ? url : String(url));
+    }
     const record = this.#recordFor(userAgent);
     if (record === null) return true;
+    this.#fastSelection = null;
+    this.#fastRules = record.inPlace(s);
+    this.#fastAgent = this.#lastAgent;
+    this.#fastSyntax = s;
     const i = record.matchUrl(typeof url === 'string' ? url : String(url), s);
     return i < 0 || record.allows(i);
   }

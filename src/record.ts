@@ -40,11 +40,10 @@ export class LazyRecord implements RobotRecord {
   #rules: Rule[] | null = null;
   /**
    * Per syntax, null until first use: for a large record its compiled
-   * matcher; for a small one the {@link SmallRules} (MK1996 keeps only the
-   * table: its tests are the paths). One field serves both, as records are
-   * many and a record is either.
+   * matcher; for a small one the {@link SmallRules}. One field serves both,
+   * as records are many and a record is either.
    */
-  #mk1996: Matcher | string | null = null;
+  #mk1996: Matcher | SmallRules | null = null;
   #gym2008: Matcher | SmallRules | null = null;
   /** True when no path has `*` or a final `$`; null until first needed. */
   #plain: boolean | null = null;
@@ -132,32 +131,32 @@ export class LazyRecord implements RobotRecord {
 
   matchUrl(url: string, syntax: Syntax): number {
     const start = pathStart(url);
-    const paths = this.paths;
-    if (paths.length <= SMALL_RECORD && codeAt(url, start) === 0x2f) {
-      const wild = this.#wild(syntax);
-      const tests = wild ? this.#gymSmall().tests : paths;
-      const table = wild ? this.#gymSmall().table : this.#mkTable();
-      if (readsInPlace(table)) {
-        const i = firstMatch(tests, table, url, start, true);
+    if (this.#count <= SMALL_RECORD && codeAt(url, start) === 0x2f) {
+      const rules = this.#small(syntax);
+      if (readsInPlace(rules.table)) {
+        const i = firstMatch(rules.tests, rules.table, url, start, true);
         if (i >= -1) return i;
         // An escape: the rules before -2 - i do not match; the decoded path decides from there.
-        return firstMatch(tests, table, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
+        return firstMatch(rules.tests, rules.table, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
       }
     }
     return this.match(decodePath(urlPathAt(url, start)), syntax);
   }
 
+  inPlace(syntax: Syntax): SmallRules | null {
+    if (this.#count > SMALL_RECORD) return null;
+    const rules = this.#small(syntax);
+    return readsInPlace(rules.table) ? rules : null;
+  }
+
   match(path: string, syntax: Syntax): number {
-    const paths = this.paths;
-    const wild = this.#wild(syntax);
-    if (paths.length <= SMALL_RECORD) {
+    if (this.#count <= SMALL_RECORD) {
       // A few rules are fastest tried in order, with little compiled.
-      if (!wild) return firstMatch(paths, this.#mkTable(), path, 0, false);
-      const rules = this.#gymSmall();
+      const rules = this.#small(syntax);
       return firstMatch(rules.tests, rules.table, path, 0, false);
     }
-    if (wild) return ((this.#gym2008 ??= compilePaths(paths, GYM2008)) as Matcher)(path);
-    return ((this.#mk1996 ??= compilePaths(paths, MK1996)) as Matcher)(path);
+    if (this.#wild(syntax)) return ((this.#gym2008 ??= compilePaths(this.paths, GYM2008)) as Matcher)(path);
+    return ((this.#mk1996 ??= compilePaths(this.paths, MK1996)) as Matcher)(path);
   }
 
   /** True when `syntax` reads `*` and `$` as wildcards and some path has them. */
@@ -166,13 +165,19 @@ export class LazyRecord implements RobotRecord {
     return syntax !== MK1996 && !(this.#plain ??= !hasWildcards(this.paths));
   }
 
-  /** A small record's table as MK1996 reads it (its tests are its paths). */
-  #mkTable(): string {
-    return (this.#mk1996 ??= new SmallRules(this.paths, MK1996).table) as string;
+  /**
+   * A small record's rules as `syntax` reads them. GYM2008 reads paths
+   * without wildcards as MK1996 does, and shares its rules then.
+   */
+  #small(syntax: Syntax): SmallRules {
+    if (this.#wild(syntax)) return (this.#gym2008 ??= new SmallRules(this.paths, GYM2008, this.#allowed())) as SmallRules;
+    return (this.#mk1996 ??= new SmallRules(this.paths, MK1996, this.#allowed())) as SmallRules;
   }
 
-  /** A small record's rules as GYM2008 reads them, when they have wildcards. */
-  #gymSmall(): SmallRules {
-    return (this.#gym2008 ??= new SmallRules(this.paths, GYM2008)) as SmallRules;
+  /** {@link allows} of every rule, a bit each (for a small record). */
+  #allowed(): number {
+    let mask = 0;
+    for (let i = 0; i < this.#count; i++) if (this.allows(i)) mask |= 1 << i;
+    return mask;
   }
 }

@@ -279,7 +279,7 @@ function isRobotsTxt(s: string, start: number): boolean {
  * then {@link FEW_FIELDS} numbers a pooled rule: a field of the few-rule
  * table (or 0), the value's start, and its end * 2 + allow.
  */
-class Selection {
+export class Selection {
   constructor(
     readonly info: ArrayLike<number>,
     /** With few rules: what they compare (see `prepareFew`); else null. */
@@ -289,6 +289,8 @@ class Selection {
     /** With many rules: the compiled index; else null. */
     readonly match: LongestMatcher | null,
     readonly crawlDelay: number | null,
+    /** The text that the table's value positions point into (bytes or characters). */
+    readonly text: string,
   ) {}
 
   /** Where the pooled rules start in {@link info}. */
@@ -298,12 +300,38 @@ class Selection {
 }
 
 /** No group applies: shared by every parse. */
-const NONE = new Selection([0], null, '', null, null);
+const NONE = new Selection([0], null, '', null, null, '');
 
 /** Small tables stay plain arrays: a typed array costs ~200 bytes of its own. */
 const TYPED_FROM = 48;
 
 const UA_CACHE_LIMIT = 1024;
+
+/**
+ * Position in the selection's info of the deciding rule for a URL, or -1
+ * (also for `/robots.txt`). A few rules read the URL's path in place.
+ */
+function decide(sel: Selection, url: string): number {
+  const from = sel.rulesFrom;
+  const start = pathStart(url);
+  let k: number;
+  if (sel.match === null && codeAt(url, start) === 0x2f) {
+    if (isRobotsTxt(url, start)) return -1;
+    k = matchFew(sel.text, sel.info, from, sel.tests, sel.masks, url, start);
+  } else {
+    const path = urlPathAt(url, start);
+    if (isRobotsTxt(path, 0)) return -1;
+    k = sel.match !== null ? sel.match(path) : matchFew(sel.text, sel.info, from, sel.tests, sel.masks, path);
+  }
+  return k < 0 ? -1 : from + k * FEW_FIELDS;
+}
+
+/** Whether the crawler that `sel` was selected for may fetch `url`. @internal */
+export function selectionAllows(sel: Selection, url: string): boolean {
+  if (sel.info.length === sel.rulesFrom) return true;
+  const at = decide(sel, url);
+  return at < 0 || (sel.info[at + 2]! & 1) === 1;
+}
 
 /**
  * A parsed file's RFC 9309 answers. The text is read on the first query for
@@ -332,10 +360,12 @@ export class Rfc9309Rules {
 
   /** Whether the crawler with this product token may fetch `url`. Never throws. */
   isAllowed(userAgent: string, url: string | URL): boolean {
-    const sel = this.#selection(userAgent);
-    if (sel.info.length === sel.rulesFrom) return true;
-    const at = this.#decide(sel, typeof url === 'string' ? url : String(url));
-    return at < 0 || (sel.info[at + 2]! & 1) === 1;
+    return selectionAllows(this.#selection(userAgent), typeof url === 'string' ? url : String(url));
+  }
+
+  /** What the crawler with this product token gets: the groups that apply, and their rules. @internal */
+  selection(userAgent: string): Selection {
+    return this.#selection(userAgent);
   }
 
   /** The verdict with the deciding rule and the group it sits in. */
@@ -343,7 +373,7 @@ export class Rfc9309Rules {
     const sel = this.#selection(userAgent);
     const info = sel.info;
     if (info[0] === 0) return { allowed: true, record: null, rule: null };
-    const at = this.#decide(sel, typeof url === 'string' ? url : String(url));
+    const at = decide(sel, typeof url === 'string' ? url : String(url));
     if (at < 0) return { allowed: true, record: this.#record(info[1]!, info[2]!), rule: null };
     const start = info[at + 1]!;
     const bits = info[at + 2]!;
@@ -366,25 +396,6 @@ export class Rfc9309Rules {
   /** The text as read: bytes when {@link #bytes} is set, else the source's characters. */
   get #text(): string {
     return this.#bytes ?? this.parsed.source;
-  }
-
-  /**
-   * Position in the selection's info of the deciding rule for a URL, or -1
-   * (also for `/robots.txt`). A few rules read the URL's path in place.
-   */
-  #decide(sel: Selection, url: string): number {
-    const from = sel.rulesFrom;
-    const start = pathStart(url);
-    let k: number;
-    if (sel.match === null && codeAt(url, start) === 0x2f) {
-      if (isRobotsTxt(url, start)) return -1;
-      k = matchFew(this.#text, sel.info, from, sel.tests, sel.masks, url, start);
-    } else {
-      const path = urlPathAt(url, start);
-      if (isRobotsTxt(path, 0)) return -1;
-      k = sel.match !== null ? sel.match(path) : matchFew(this.#text, sel.info, from, sel.tests, sel.masks, path);
-    }
-    return k < 0 ? -1 : from + k * FEW_FIELDS;
   }
 
   #selection(userAgent: string): Selection {
@@ -483,7 +494,7 @@ export class Rfc9309Rules {
         table[from + k * FEW_FIELDS + 2] = rule.to;
       });
     }
-    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, few.tests, few.masks, match, crawlDelay);
+    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, few.tests, few.masks, match, crawlDelay, text);
   }
 
   /** A value as written, from the text: characters as bytes decode as the source did. */

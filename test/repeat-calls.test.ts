@@ -1,0 +1,76 @@
+// A parser asked again with the same user agent and syntax answers from the
+// rules it found the first time: those answers must be the ones a parser
+// asked once gives, whatever came between the calls.
+import test from 'ava';
+import fc from 'fast-check';
+import { GYM2008, MK1996, RFC9309, type Syntax } from '../src/index.js';
+import { assertProperty, robots, robotsLines } from './helpers.js';
+
+const FILE = [
+  'User-agent: a',
+  'Disallow: /a',
+  'Allow: /a/open',
+  '',
+  'User-agent: b',
+  'Disallow: /*.pdf$',
+  'Disallow: /b',
+  '',
+  'User-agent: *',
+  'Disallow: /private*',
+  'Disallow: /%7Euser',
+  'Allow: /',
+  'Disallow: /x',
+].join('\n');
+
+const agent = fc.constantFrom('a', 'A-bot/1.0', 'b', 'other', '');
+const syntax = fc.constantFrom<Syntax>(MK1996, GYM2008, RFC9309);
+const url = fc
+  .tuple(
+    fc.constantFrom('', 'https://example.com', '//h', 'https://h?q'),
+    fc.constantFrom('/', '/a', '/a/open', '/b', '/f.pdf', '/private', '/private*', '/x', '/~user', '/%7euser', '/%61', 'a', ''),
+    fc.constantFrom('', '/', '.pdf', '#/b', '?x', '%2F'),
+  )
+  .map((parts) => parts.join(''));
+
+test('property: answers in a run of calls equal those of a parser asked once', (t) => {
+  assertProperty(
+    t,
+    fc.property(fc.array(fc.tuple(agent, url, syntax), { minLength: 1, maxLength: 40 }), (calls) => {
+      const p = robots(FILE);
+      return calls.every(([a, u, s]) => p.isAllowed(a, u, s) === robots(FILE).isAllowed(a, u, s));
+    }),
+    { numRuns: 500, seed: 2026 },
+  );
+});
+
+test('the same agent and syntax asked after parse() get the new rules', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /a');
+  t.false(p.isAllowed('bot', 'https://h/a'));
+  t.false(p.isAllowed('bot', 'https://h/a'));
+  p.parse('User-agent: *\nDisallow: /b');
+  t.true(p.isAllowed('bot', 'https://h/a'));
+  t.false(p.isAllowed('bot', 'https://h/b'));
+});
+
+test('a wildcard rule keeps each syntax\'s answer when calls alternate between syntaxes', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /*.pdf');
+  for (let round = 0; round < 3; round++) {
+    t.false(p.isAllowed('bot', 'https://h/f.pdf', GYM2008));
+    t.true(p.isAllowed('bot', 'https://h/f.pdf', MK1996));
+    t.false(p.isAllowed('bot', 'https://h/f.pdf', RFC9309));
+  }
+});
+
+test('a repeated call with an escaped URL answers as the decoded path does', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /~user');
+  t.true(p.isAllowed('bot', 'https://h/public'));
+  t.false(p.isAllowed('bot', 'https://h/%7Euser/x'));
+  t.false(p.isAllowed('bot', 'https://h/%7euser'));
+});
+
+test('a repeated call with a URL object or an unknown syntax is answered as the first', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /a');
+  t.false(p.isAllowed('bot', 'https://h/a'));
+  t.false(p.isAllowed('bot', new URL('https://h/a')));
+  t.throws(() => p.isAllowed('bot', 'https://h/a', 4 as Syntax), { instanceOf: RangeError });
+});
