@@ -1,5 +1,8 @@
-// Patterns that make backtracking matchers blow up: `/*a*a*...*b` with 50
-// stars, with and without `$`, against long URLs of `a`s with no `b`.
+// Files that make matchers blow up: `/*a*a*...*b` with 50 stars, with and
+// without `$`, against long URLs of `a`s with no `b` (backtracking); and
+// thousands of wildcard rules whose words share one opening, `/*ab0x`,
+// `/*ab1x`..., against long URLs of `abab…` (a word index that compares every
+// word at every opening).
 import { Worker } from 'node:worker_threads';
 import { ORIGIN } from './generate.js';
 import { secondsPerCall, type TimingOptions } from './measure.js';
@@ -16,12 +19,38 @@ export function starPattern(anchored: boolean): string {
   return '/' + '*a'.repeat(STARS - 1) + '*b' + (anchored ? '$' : '');
 }
 
-/** An absolute URL of exactly `length` characters whose path is all `a`s. */
-export function longUrl(length: number): string {
-  return ORIGIN + '/' + 'a'.repeat(length - ORIGIN.length - 1);
+/** How many rules the many-words case has. */
+export const WORD_RULES = 5_000;
+
+/** `Disallow: /*ab<i>x` for i below {@link WORD_RULES}: words that all open with `ab`. */
+export function wordRules(): string {
+  return Array.from({ length: WORD_RULES }, (_, i) => `Disallow: /*ab${i}x`).join('\n');
+}
+
+/** An absolute URL of exactly `length` characters whose path repeats `unit` (`a` by default). */
+export function longUrl(length: number, unit = 'a'): string {
+  const n = length - ORIGIN.length - 1;
+  return ORIGIN + '/' + unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+}
+
+/** One kind of pathological file: its rules, how the table names it, and what its URLs repeat. */
+interface PathologicalCase {
+  readonly label: string;
+  readonly rules: string;
+  readonly unit: string;
+}
+
+/** The cases, in the table's order. */
+export function pathologicalCases(): PathologicalCase[] {
+  return [
+    { label: '/*a...*b', rules: `Disallow: ${starPattern(false)}`, unit: 'a' },
+    { label: '/*a...*b$', rules: `Disallow: ${starPattern(true)}`, unit: 'a' },
+    { label: `${WORD_RULES} x /*ab<i>x`, rules: wordRules(), unit: 'ab' },
+  ];
 }
 
 export interface PathologicalResult {
+  /** The case, as the table names it. */
   readonly pattern: string;
   readonly urlLength: number;
   /** Median ms per isAllowed call, warm, per syntax name. */
@@ -55,11 +84,10 @@ function runRp(job: RpCase): Promise<number | null> {
 /** Runs every case through each syntax of this library, then robots-parser. */
 export async function runPathological(syntaxes: readonly SyntaxEntry[], timing: TimingOptions): Promise<PathologicalResult[]> {
   const results: PathologicalResult[] = [];
-  for (const anchored of [false, true]) {
-    const pattern = starPattern(anchored);
-    const text = `User-agent: *\nDisallow: ${pattern}\n`;
+  for (const { label: pattern, rules, unit } of pathologicalCases()) {
+    const text = `User-agent: *\n${rules}\n`;
     for (const urlLength of URL_LENGTHS) {
-      const url = longUrl(urlLength);
+      const url = longUrl(urlLength, unit);
       const rerpMs: Record<string, number> = {};
       let rerpColdMs = 0;
       for (const syntax of syntaxes) {

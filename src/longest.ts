@@ -349,9 +349,8 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
   }
   // Longest first, so the loop stops at the first rule too short to matter.
   always.sort((x, y) => y.len - x.len || x.index - y.index);
-  const scan = scanned.length > 0 ? keyScanner(keys) : null;
   // Ranked by length, longest lowest: the scanner skips ranks at or above the bound.
-  const rank = Int32Array.from(scanned, (w) => -w.len);
+  const scan = scanned.length > 0 ? keyScanner(keys, Int32Array.from(scanned, (w) => -w.len)) : null;
   const bound = (): number => 1 - (aLen > dLen ? aLen : dLen);
   const visit = (slot: number): number => {
     tryWild(scanned[slot]!);
@@ -369,7 +368,7 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
       if (w.len < aLen || w.len < dLen) break;
       tryWild(w);
     }
-    if (scan !== null) scan(path, rank, bound(), visit);
+    if (scan !== null) scan(path, bound(), visit);
     return dLen > aLen ? dIdx : aIdx;
   };
 }

@@ -539,11 +539,87 @@ function bigram(a: number, b: number, bits: number): number {
 
 /**
  * Calls `visit` with the slot of every key that occurs in `path`, once per key
- * and in order of first occurrence, skipping slots whose `rank` is not below
- * the bound: `visit` returns the new bound, so a caller that has found its
- * answer can stop the comparisons that cannot change it.
+ * and in order of first occurrence, skipping slots whose rank (given to
+ * {@link keyScanner}) is not below the bound: `visit` returns the new bound,
+ * so a caller that has found its answer can stop the comparisons that cannot
+ * change it.
  */
-export type KeyScan = (path: string, rank: Int32Array, below: number, visit: (slot: number) => number) => void;
+export type KeyScan = (path: string, below: number, visit: (slot: number) => number) => void;
+
+/** A bucket with more keys than this is searched through a trie of its keys instead of key by key. */
+const CROWDED = 16;
+
+/**
+ * The keys of crowded buckets as a trie. Node 0 is the root, whose edges
+ * take a key's first two code units at once (`c0 << 16 | c1`); every other
+ * edge takes one. The edge from `node` by `c` sits in an open-addressed
+ * table at the first slot from `edgeHash(node, c)` whose `from` is node + 1
+ * and `unit` is c (a `from` of 0 ends the search), and leads to `to`. The
+ * keys that end at a node are the chain of slots from `ends[node]` through
+ * `nextEnd`; `least[node]` is the lowest rank of the keys at or below the
+ * node, where a walk can stop.
+ */
+interface KeyTrie {
+  readonly mask: number;
+  readonly from: Int32Array;
+  readonly unit: Int32Array;
+  readonly to: Int32Array;
+  readonly ends: Int32Array;
+  readonly nextEnd: Int32Array;
+  readonly least: Int32Array;
+}
+
+function edgeHash(node: number, c: number, mask: number): number {
+  return (Math.imul(node, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
+}
+
+/** The child of `node` by code unit `c`, or -1. */
+function edgeOf(trie: KeyTrie, node: number, c: number): number {
+  for (let h = edgeHash(node, c, trie.mask); ; h = (h + 1) & trie.mask) {
+    const from = trie.from[h]!;
+    if (from === 0) return -1;
+    if (from === node + 1 && trie.unit[h] === c) return trie.to[h]!;
+  }
+}
+
+function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly number[]): KeyTrie {
+  let edges = 0;
+  for (const slot of slots) edges += keys[slot]!.length;
+  // At most half full, so that a search meets an empty slot soon.
+  const size = 1 << (32 - Math.clz32(edges * 2));
+  const trie: KeyTrie = {
+    mask: size - 1,
+    from: new Int32Array(size),
+    unit: new Int32Array(size),
+    to: new Int32Array(size),
+    ends: new Int32Array(edges + 1).fill(-1),
+    nextEnd: new Int32Array(keys.length).fill(-1),
+    least: new Int32Array(edges + 1).fill(0x7fffffff),
+  };
+  let nodes = 1;
+  for (const slot of slots) {
+    const key = keys[slot]!;
+    const r = rank[slot]!;
+    let node = 0;
+    for (let i = 1; i < key.length; i++) {
+      const c = i === 1 ? (key.charCodeAt(0) << 16) | key.charCodeAt(1) : key.charCodeAt(i);
+      let next = edgeOf(trie, node, c);
+      if (next < 0) {
+        next = nodes++;
+        let h = edgeHash(node, c, trie.mask);
+        while (trie.from[h] !== 0) h = (h + 1) & trie.mask;
+        trie.from[h] = node + 1;
+        trie.unit[h] = c;
+        trie.to[h] = next;
+      }
+      node = next;
+      if (r < trie.least[node]!) trie.least[node] = r;
+    }
+    trie.nextEnd[slot] = trie.ends[node]!;
+    trie.ends[node] = slot;
+  }
+  return trie;
+}
 
 /**
  * Compiles a finder for which of many literal keys (each at least two
@@ -553,35 +629,45 @@ export type KeyScan = (path: string, rank: Int32Array, below: number, visit: (sl
  * the next; otherwise every character is looked at, and a 128-bit set of the
  * opening characters skips most. At each opening, a hash table of the keys'
  * two-character openings (about four buckets a key, stored as offsets into
- * one array of slots) gives the few keys worth comparing.
+ * one array of slots) gives the few keys worth comparing. A bucket that many
+ * keys share (`ab1x`, `ab2x`, ... from a hostile file) is walked as a trie
+ * instead, so that a position costs at most the longest key's length, not
+ * a comparison per key.
  */
-export function keyScanner(keys: readonly string[]): KeyScan {
+export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
   const n = keys.length;
   const bits = Math.max(4, Math.min(16, 32 - Math.clz32(n * 4 - 1)));
-  // Bucket h holds the slots order[head[h]] up to order[head[h + 1]].
-  const head = new Int32Array((1 << bits) + 1);
-  const order = new Int32Array(n);
+  const buckets = 1 << bits;
   const opens = new Int32Array(4);
   const found = new Uint32Array(n);
   let epoch = 0;
   let firsts = '';
+  const bucketOf = new Int32Array(n);
+  const sizes = new Int32Array(buckets);
   for (let slot = 0; slot < n; slot++) {
     const key = keys[slot]!;
     const c0 = key.charCodeAt(0);
     if (c0 < 128) opens[c0 >>> 5]! |= 1 << (c0 & 31);
     if (!firsts.includes(key[0]!)) firsts += key[0]!;
-    head[bigram(c0, key.charCodeAt(1), bits) + 1]!++;
+    sizes[(bucketOf[slot] = bigram(c0, key.charCodeAt(1), bits))]!++;
   }
-  for (let h = 1; h < head.length; h++) head[h]! += head[h - 1]!;
+  // Bucket h holds the slots order[head[h]] up to order[head[h + 1]]; a
+  // crowded one holds the single entry -1, standing for the trie.
+  const crowded: number[] = [];
+  for (let slot = 0; slot < n; slot++) if (sizes[bucketOf[slot]!]! > CROWDED) crowded.push(slot);
+  const trie = crowded.length > 0 ? keyTrie(keys, rank, crowded) : null;
+  const head = new Int32Array(buckets + 1);
+  for (let h = 0; h < buckets; h++) head[h + 1] = head[h]! + (sizes[h]! > CROWDED ? 1 : sizes[h]!);
+  const order = new Int32Array(head[buckets]!).fill(-1);
   const fill = head.slice(0, -1);
   for (let slot = 0; slot < n; slot++) {
-    const key = keys[slot]!;
-    order[fill[bigram(key.charCodeAt(0), key.charCodeAt(1), bits)]!++] = slot;
+    const h = bucketOf[slot]!;
+    if (sizes[h]! <= CROWDED) order[fill[h]!++] = slot;
   }
   const jump = firsts.length <= 2;
   const first0 = firsts[0] ?? '';
   const first1 = firsts[1] ?? '';
-  return (path, rank, below, visit) => {
+  return (path, below, visit) => {
     epoch = (epoch + 1) >>> 0;
     if (epoch === 0) {
       found.fill(0);
@@ -605,12 +691,32 @@ export function keyScanner(keys: readonly string[]): KeyScan {
       const h = bigram(path.charCodeAt(i), path.charCodeAt(i + 1), bits);
       for (let k = head[h]!, end = head[h + 1]!; k < end; k++) {
         const slot = order[k]!;
+        if (slot < 0) {
+          below = walkTrie(trie!, path, i, rank, below, found, epoch, visit);
+          continue;
+        }
         if (rank[slot]! >= below || found[slot] === epoch || !path.startsWith(keys[slot]!, i)) continue;
         found[slot] = epoch;
         below = visit(slot);
       }
     }
   };
+}
+
+/** The crowded keys that occur in `path` at `i`, walked down the trie: a {@link KeyScan} step. */
+function walkTrie(trie: KeyTrie, path: string, i: number, rank: Int32Array, below: number, found: Uint32Array, epoch: number, visit: (slot: number) => number): number {
+  let node = 0;
+  for (let j = i + 1; j < path.length; j++) {
+    const next = edgeOf(trie, node, j === i + 1 ? (path.charCodeAt(i) << 16) | path.charCodeAt(j) : path.charCodeAt(j));
+    if (next < 0 || trie.least[next]! >= below) break;
+    node = next;
+    for (let slot = trie.ends[node]!; slot >= 0; slot = trie.nextEnd[slot]!) {
+      if (rank[slot]! >= below || found[slot] === epoch) continue;
+      found[slot] = epoch;
+      below = visit(slot);
+    }
+  }
+  return below;
 }
 
 /** The longest literal part of a pattern (from part `from` on): where a match must contain it. */
@@ -639,8 +745,8 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
       keys.push(key);
     }
   }
-  const scan = scanned.length > 0 ? keyScanner(keys) : null;
   const rank = Int32Array.from(scanned, (p) => p.index);
+  const scan = scanned.length > 0 ? keyScanner(keys, rank) : null;
   let best = NO_RULE;
   let target = '';
   const visit = (slot: number): number => {
@@ -659,7 +765,7 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
     }
     if (scan !== null) {
       target = path;
-      scan(path, rank, best, visit);
+      scan(path, best, visit);
     }
     return best === below ? -1 : best;
   };

@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateWorkload } from '../bench/generate.js';
-import { longUrl, starPattern } from '../bench/pathological.js';
+import { longUrl, pathologicalCases, starPattern, WORD_RULES, wordRules } from '../bench/pathological.js';
 import { renderTable } from '../bench/table.js';
 import { loadWorkload, workloadDir } from '../bench/workloads.js';
 import { parseRobots } from '../src/parse.js';
@@ -86,8 +86,19 @@ test('the pathological pattern has 50 stars and ends in b, with or without $', (
   t.is(starPattern(true), starPattern(false) + '$');
 });
 
-test('the long URLs have exactly the length asked for', (t) => {
-  for (const n of [1_000, 10_000, 100_000]) t.is(longUrl(n).length, n);
+test('the long URLs have exactly the length asked for, whatever they repeat', (t) => {
+  for (const n of [1_000, 10_000, 100_000]) {
+    t.is(longUrl(n).length, n);
+    t.is(longUrl(n, 'ab').length, n);
+  }
+  t.regex(longUrl(1_000, 'ab'), /^[^/]*\/\/[^/]*\/(?:ab)+a?$/);
+});
+
+test('the many-words case has WORD_RULES wildcard rules whose words all open with ab', (t) => {
+  const lines = wordRules().split('\n');
+  t.is(lines.length, WORD_RULES);
+  t.true(lines.every((line, i) => line === `Disallow: /*ab${i}x`));
+  t.deepEqual(pathologicalCases().map((c) => c.label), ['/*a...*b', '/*a...*b$', `${WORD_RULES} x /*ab<i>x`]);
 });
 
 test('tables pad every cell of a column to one width', (t) => {

@@ -4,6 +4,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import { compileLongest, type LongestRule } from '../src/longest.js';
 import { keyScanner, PrefixChain } from '../src/match.js';
+import { assertProperty } from './helpers.js';
 
 /** Google's matcher, written the slow way: the set of path positions each pattern prefix can reach. */
 function globMatch(path: string, pattern: string): boolean {
@@ -127,11 +128,10 @@ test('the prefix chain finds the longest entry that is a prefix, and its ancesto
 
 test('the key scanner reports each key found in a path once, skipping ranks at or above the bound', (t) => {
   const keys = ['ab', 'bc', 'abc', 'zz', '?q='];
-  const scan = keyScanner(keys);
-  const rank = Int32Array.from([0, 1, 2, 3, 4]);
+  const scan = keyScanner(keys, Int32Array.from([0, 1, 2, 3, 4]));
   const found = (path: string, below: number): string[] => {
     const out: string[] = [];
-    scan(path, rank, below, (slot) => {
+    scan(path, below, (slot) => {
       out.push(keys[slot]!);
       return below;
     });
@@ -142,9 +142,75 @@ test('the key scanner reports each key found in a path once, skipping ranks at o
   t.deepEqual(found('/nothing', 99), []);
   // The bound the callback returns applies at once.
   const seen: string[] = [];
-  scan('/ab/bc', rank, 99, (slot) => {
+  scan('/ab/bc', 99, (slot) => {
     seen.push(keys[slot]!);
     return 0;
   });
   t.deepEqual(seen, ['ab']);
+});
+
+/** Wildcards whose words mostly open with `ab` (`/*ab…`, as a hostile file writes them), so that they crowd the key scanner. */
+const crowdedPattern = fc
+  .tuple(fc.constantFrom('/*ab', '/*ab', '*ab', '/x*ab', '/*ba'), fc.string({ unit: fc.constantFrom('a', 'b', 'c', '*'), maxLength: 4 }), fc.constantFrom('', '$', '*'))
+  .map((p) => p.join(''));
+const crowdedPath = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '/', 'x'), maxLength: 24 }).map((s) => '/' + s);
+
+test('property: many wildcards sharing one opening give the deciding rule that trying every rule gives', (t) => {
+  assertProperty(
+    t,
+    fc.property(fc.array(fc.record({ allow: fc.boolean(), pattern: crowdedPattern }), { minLength: 30, maxLength: 120 }), fc.array(crowdedPath, { minLength: 1, maxLength: 20 }), (rules, paths) => {
+      const match = compileLongest(rules);
+      return paths.every((p) => match(p) === reference(rules, p));
+    }),
+    { numRuns: 300, seed: 5002 },
+  );
+});
+
+// Keys of a few openings, so that many share one and the scanner walks them
+// as a trie; code units past 0x7fff check its edge keys.
+const KEY_UNITS = ['a', 'b', '?', '\u8000', '\uffff'];
+const scannerCase = fc.record({
+  keys: fc.array(
+    fc.tuple(fc.constantFrom('ab', 'ab', 'ab', '\uffff\u8000', '\uffff\u8000', 'a?'), fc.array(fc.constantFrom(...KEY_UNITS), { maxLength: 3 }))
+      .map(([opening, rest]) => opening + rest.join('')),
+    { minLength: 1, maxLength: 80, size: 'max' },
+  ),
+  ranks: fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 80, maxLength: 80 }),
+  path: fc.array(fc.constantFrom(...KEY_UNITS, '/'), { maxLength: 40, size: 'max' }).map((u) => u.join('')),
+  below: fc.integer({ min: -50, max: 51 }),
+});
+
+test('property: the key scanner reports each key that occurs below the bound once, crowded openings included', (t) => {
+  assertProperty(
+    t,
+    fc.property(scannerCase, ({ keys, ranks, path, below }) => {
+      const rank = Int32Array.from(keys, (_, slot) => ranks[slot]!);
+      const seen: number[] = [];
+      keyScanner(keys, rank)(path, below, (slot) => {
+        seen.push(slot);
+        return below;
+      });
+      const want = keys.flatMap((key, slot) => (rank[slot]! < below && path.includes(key) ? [slot] : []));
+      return JSON.stringify([...seen].sort((x, y) => x - y)) === JSON.stringify(want);
+    }),
+    { numRuns: 2000, seed: 5000 },
+  );
+});
+
+test('property: a key scanner whose caller lowers the bound ends on the lowest rank among the keys that occur', (t) => {
+  assertProperty(
+    t,
+    fc.property(scannerCase, ({ keys, ranks, path, below }) => {
+      const rank = Int32Array.from(keys, (_, slot) => ranks[slot]!);
+      let bound = below;
+      keyScanner(keys, rank)(path, below, (slot) => {
+        if (rank[slot]! >= bound) throw new Error(`slot ${slot} visited at or above the bound`);
+        bound = rank[slot]!;
+        return bound;
+      });
+      const want = Math.min(below, ...keys.flatMap((key, slot) => (path.includes(key) ? [rank[slot]!] : [])));
+      return bound === want;
+    }),
+    { numRuns: 2000, seed: 5001 },
+  );
 });

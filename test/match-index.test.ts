@@ -77,6 +77,16 @@ test('many query-key wildcards are found wherever their key occurs', (t) => {
   holds(t, fc.property(fc.array(fc.oneof(queryRule, rule), { minLength: 25, maxLength: 150 }), fc.array(queryPath, { maxLength: 30 }), (rules, paths) => agrees(rules, paths, GYM2008)), 300);
 });
 
+/** Wildcards whose words mostly open with `ab` (`/*ab…`, as a hostile file writes them), so that they crowd the key scanner. */
+const crowdedRule = fc
+  .tuple(fc.constantFrom('/*ab', '/*ab', '*ab', '/x*ab', '/*ba'), fc.string({ unit: fc.constantFrom('a', 'b', 'c', '*'), maxLength: 4 }), fc.constantFrom('', '$', '*'))
+  .map((p) => p.join(''));
+const crowdedPath = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '/', 'x'), maxLength: 24 }).map((s) => '/' + s);
+
+test('many wildcards whose words share one opening are found wherever their word occurs', (t) => {
+  holds(t, fc.property(fc.array(crowdedRule, { minLength: 30, maxLength: 150 }), fc.array(crowdedPath, { maxLength: 30 }), (rules, paths) => agrees(rules, paths, GYM2008)), 300);
+});
+
 test('a parsed record answers as the reference in both syntaxes', (t) => {
   const property = fc.property(fc.array(rule, { minLength: 1, maxLength: 60 }), fc.array(path, { maxLength: 20 }), (rules, paths) => {
     const text = ['User-agent: *', ...rules.map((r, k) => `${k % 3 === 0 ? 'Allow' : 'Disallow'}: ${r}`)].join('\n');
