@@ -40,6 +40,11 @@ export function matchPartsAt(parts: readonly string[], anchored: boolean, s: str
   if (first.length === 1 ? s.charCodeAt(start) !== first.charCodeAt(0) : !startsAt(s, first, start)) return false;
   const last = parts.length - 1;
   if (last === 0) return !anchored || pos === end;
+  const tail = parts[last]!;
+  if (end - pos < tail.length) return false;
+  // An anchored tail has one place to be: a path that does not end in it is
+  // settled before any search.
+  if (anchored && !startsAt(s, tail, end - tail.length)) return false;
   for (let k = 1; k < last; k++) {
     const part = parts[k]!;
     // Too little path left settles it without a call.
@@ -49,9 +54,8 @@ export function matchPartsAt(parts: readonly string[], anchored: boolean, s: str
     pos = at + part.length;
     if (pos > end) return false;
   }
-  const tail = parts[last]!;
   if (end - pos < tail.length) return false;
-  if (anchored) return startsAt(s, tail, end - tail.length);
+  if (anchored) return true;
   if (tail === '') return true;
   const at = s.indexOf(tail, pos);
   return at >= 0 && at + tail.length <= end;
