@@ -16,7 +16,8 @@ export class RobotsError extends Error {
  * Why a fetch failed:
  * - `'status'`: the server answered with a status the policy does not handle (e.g. 410, 503,
  *   or a redirect status without a `Location` header);
- * - `'network'`: no complete HTTP answer (connection refused, reset, DNS failure, ...);
+ * - `'network'`: no complete HTTP answer (connection refused, reset, DNS failure, a
+ *   compressed body cut short or corrupt, ...);
  * - `'timeout'`: the `timeout` option ran out before the body was read;
  * - `'aborted'`: the caller's `signal` aborted;
  * - `'redirect'`: more redirects than allowed, a loop, or a `Location` that is not an http(s) URL;

@@ -1,6 +1,7 @@
 // The HTTP side of `fetch`: one GET, redirects followed by hand, body cut at maxBytes.
 import nodeFetch, { type Response } from 'node-fetch';
 import type { Readable } from 'node:stream';
+import { ACCEPT_ENCODING, decodeContent, isDecodeError } from './coding.js';
 import { decodeBody, type DecodeErrorMode } from './decode.js';
 import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsError } from './errors.js';
 import { expirationFromHeaders, nowSeconds } from './expiry.js';
@@ -123,22 +124,30 @@ function discard(res: Response): void {
   body.destroy();
 }
 
-/** Reads at most `maxBytes` of `res`'s body; leaving the loop early destroys the stream and its socket. */
+/**
+ * Reads at most `maxBytes` of `res`'s body, its Content-Encoding undone;
+ * leaving the loop early destroys the stream and its socket.
+ */
 async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  const stream = res.body as Readable | null;
-  if (stream === null) return { body: new Uint8Array(0), truncated: false };
+  if (res.body === null) return { body: new Uint8Array(0), truncated: false };
   if (maxBytes === 0) {
     discard(res);
     return { body: new Uint8Array(0), truncated: true };
   }
-  for await (const chunk of stream) {
-    const buf = chunk as Buffer;
-    const room = maxBytes - size;
-    chunks.push(buf.length > room ? buf.subarray(0, room) : buf);
-    size += Math.min(buf.length, room);
-    if (size >= maxBytes) break;
+  const coding = res.headers.get('content-encoding');
+  try {
+    for await (const chunk of decodeContent(res.body as Readable, coding)) {
+      const buf = chunk as Buffer;
+      const room = maxBytes - size;
+      chunks.push(buf.length > room ? buf.subarray(0, room) : buf);
+      size += Math.min(buf.length, room);
+      if (size >= maxBytes) break;
+    }
+  } catch (error) {
+    if (!isDecodeError(error)) throw error;
+    throw new Error(`its body (Content-Encoding: ${coding}) is cut short or corrupt: ${(error as Error).message}`, { cause: error });
   }
   return { body: Buffer.concat(chunks, size), truncated: size >= maxBytes };
 }
@@ -214,7 +223,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
   const unwatch = s.signal === null ? null : watchAbort(s.signal, onAbort);
   if (s.signal?.aborted) stop('aborted');
 
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING };
   if (userAgent) headers['User-Agent'] = userAgent;
   const seen = new Set([current.href]);
   try {
@@ -226,7 +235,8 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
       master.signal.addEventListener('abort', link);
       if (master.signal.aborted) hop.abort();
       try {
-        const res = await nodeFetch(current.href, { headers, redirect: 'manual', signal: hop.signal });
+        // Bodies are decoded here, strictly (coding.ts), not by node-fetch.
+        const res = await nodeFetch(current.href, { headers, redirect: 'manual', signal: hop.signal, compress: false });
         const status = res.status;
         const location = res.headers.get('location');
         if (REDIRECTS.has(status) && location !== null) {
