@@ -247,6 +247,8 @@ export class SmallRules {
   readonly table: string;
   /** Which tests allow when they decide: bit k for test k (see {@link RobotRecord.allows}). */
   readonly allowed: number;
+  /** True when every test is a literal prefix (a string that is not a floating key). */
+  readonly prefixes: boolean;
 
   /** @param allowed Which rules allow when they decide, a bit each; kept for the caller. */
   constructor(paths: readonly string[], syntax: Syntax, allowed = 0) {
@@ -298,6 +300,7 @@ export class SmallRules {
       }
     }
     this.tests = tests;
+    this.prefixes = floating === 0 && tests.every((test) => typeof test === 'string');
     this.table = String.fromCharCode(...wide(anchored), ...wide(floating), inPlace ? 1 : 0, ...chars, nonAscii, buckets - 1, ...seconds, ...lasts, ...masks.flatMap(wide));
   }
 }
@@ -399,6 +402,37 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
       if (end < s.length && !matchPartsAt(test, false, s, start, end)) continue;
     }
     return k;
+  }
+  return -1;
+}
+
+/**
+ * {@link firstMatch} of a URL read in place (`inPlace` true), for rules that
+ * {@link readsInPlace}: rules that are all literal prefixes, as under MK1996,
+ * take a loop with less to decide per rule.
+ */
+export function matchInPlace(rules: SmallRules, url: string, start: number): number {
+  return rules.prefixes ? firstPrefixInPlace(rules.tests, rules.table, url, start) : firstMatch(rules.tests, rules.table, url, start, true);
+}
+
+/** {@link firstMatch} in place when every test is a literal prefix. */
+function firstPrefixInPlace(tests: readonly SmallTest[], table: string, s: string, start: number): number {
+  const c1 = codeAt(s, start + 1);
+  if (c1 === 0x25) return undecidedFrom(0);
+  const n = tests.length;
+  const b = SECONDS + 2 * n + 2 * (c1 & table.charCodeAt(BUCKET_MASK));
+  let candidates = table.charCodeAt(b) | (table.charCodeAt(b + 1) << 16);
+  let escape = -2;
+  while (candidates !== 0) {
+    const k = 31 - Math.clz32(candidates & -candidates);
+    candidates &= candidates - 1;
+    const c = table.charCodeAt(SECONDS + k);
+    if (c !== ANY && c !== c1) continue;
+    const test = tests[k] as string;
+    const z = table.charCodeAt(SECONDS + n + k);
+    if ((z === ANY || codeAt(s, start + test.length - 1) === z) && startsAt(s, test, start)) return k;
+    if (escape === -2) escape = s.indexOf('%', start + 2);
+    if (escape >= 0 && escape < start + test.length) return undecidedFrom(k);
   }
   return -1;
 }

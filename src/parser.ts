@@ -1,6 +1,6 @@
 import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
 import { nowSeconds, SEVEN_DAYS } from './expiry.js';
-import { firstMatch, type SmallRules } from './match.js';
+import { matchInPlace, type SmallRules } from './match.js';
 import { parseRobots } from './parse.js';
 import { pathStart } from './path.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
@@ -106,7 +106,7 @@ export class RobotExclusionRulesParser {
       if (rules !== null) {
         const start = pathStart(url);
         if (codeAt(url, start) === 0x2f) {
-          const i = firstMatch(rules.tests, rules.table, url, start, true);
+          const i = matchInPlace(rules, url, start);
           if (i >= -1) return i < 0 || ((rules.allowed >>> i) & 1) === 1;
         }
       } else if (this.#fastSelection !== null) {

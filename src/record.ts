@@ -1,7 +1,7 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compilePaths, firstMatch, hasWildcards, readsInPlace, SMALL_RECORD, SmallRules, type Matcher } from './match.js';
+import { compilePaths, firstMatch, hasWildcards, matchInPlace, readsInPlace, SMALL_RECORD, SmallRules, type Matcher } from './match.js';
 import { decodePath, pathStart, urlPathAt } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { codeAt, scrubValue } from './text.js';
@@ -134,7 +134,7 @@ export class LazyRecord implements RobotRecord {
     if (this.#count <= SMALL_RECORD && codeAt(url, start) === 0x2f) {
       const rules = this.#small(syntax);
       if (readsInPlace(rules.table)) {
-        const i = firstMatch(rules.tests, rules.table, url, start, true);
+        const i = matchInPlace(rules, url, start);
         if (i >= -1) return i;
         // An escape: the rules before -2 - i do not match; the decoded path decides from there.
         return firstMatch(rules.tests, rules.table, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
