@@ -48,10 +48,34 @@ test('codings applied one after the other are undone in turn', async (t) => {
   t.false(p.isAllowed('bot', '/late'));
 });
 
-test('an empty deflate body is an empty robots.txt', async (t) => {
-  const p = await fetched(t, new Uint8Array(0), 'deflate');
-  t.is(p.responseCode, 200);
-  t.true(p.isAllowed('bot', '/private'));
+for (const coding of ['gzip', 'deflate', 'br']) {
+  test(`an empty ${coding} body is an empty robots.txt`, async (t) => {
+    const p = await fetched(t, new Uint8Array(0), coding);
+    t.is(p.responseCode, 200);
+    t.true(p.isAllowed('bot', '/private'));
+  });
+}
+
+test('bytes after the end of a deflate stream, wrapped or raw, are ignored', async (t) => {
+  const tail = Buffer.from('\r\n<!-- trailing -->');
+  t.false((await fetched(t, Buffer.concat([deflateSync(ROBOTS), tail]), 'deflate')).isAllowed('bot', '/late'));
+  t.false((await fetched(t, Buffer.concat([deflateRawSync(ROBOTS), tail]), 'deflate')).isAllowed('bot', '/late'));
+  t.false((await fetched(t, Buffer.concat([brotliCompressSync(ROBOTS), tail]), 'br')).isAllowed('bot', '/late'));
+});
+
+test('zero bytes after a gzip stream are padding; other bytes there are an error, as Node\'s zlib reads them', async (t) => {
+  t.false((await fetched(t, Buffer.concat([gzipSync(ROBOTS), Buffer.alloc(16)]), 'gzip')).isAllowed('bot', '/late'));
+  const server = await startServer({ '/robots.txt': encoded(Buffer.concat([gzipSync(ROBOTS), Buffer.from('\n')]), 'gzip') });
+  t.teardown(() => server.close());
+  const error = await t.throwsAsync(new RobotExclusionRulesParser().fetch(server.url('/robots.txt'), { timeout: 5000 }), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'network');
+});
+
+test('gzip members one after the other are all decoded', async (t) => {
+  const half = ROBOTS.length >> 1;
+  const p = await fetched(t, Buffer.concat([gzipSync(ROBOTS.slice(0, half)), gzipSync(ROBOTS.slice(half))]), 'gzip');
+  t.false(p.isAllowed('bot', '/private'));
+  t.false(p.isAllowed('bot', '/late'));
 });
 
 test('a body with an unknown or identity coding is read as it is', async (t) => {
