@@ -200,8 +200,12 @@ const PATTERN_CHARS = IN_PLACE + 1;
 const NON_ASCII = PATTERN_CHARS + 8;
 /** Where {@link SmallRules.table} holds its number of buckets less one. */
 const BUCKET_MASK = NON_ASCII + 1;
+/** Where {@link SmallRules.table} holds the mask of the tests that allow when they decide. */
+const ALLOWED = BUCKET_MASK + 1;
+/** Where {@link SmallRules.table} says whether every test is a literal prefix: 1 if so. */
+const PREFIXES = ALLOWED + 2;
 /** Where {@link SmallRules.table} holds the character at index 1 of each test. */
-const SECONDS = BUCKET_MASK + 1;
+const SECONDS = PREFIXES + 1;
 /**
  * Buckets of {@link SmallRules.table}, by the low bits of the path's
  * character at index 1: few for a few tests, where they would mostly be
@@ -237,22 +241,19 @@ export class SmallRules {
    * ({@link readsInPlace}). Units 5 to 12: the set of ASCII characters in the
    * patterns, 16 a unit; unit 13: 1 when a pattern holds a character past
    * ASCII (see `escapesInert`). Unit 14: the number of buckets B less one.
-   * Then, for n tests: unit 15 + k, the character at index 1 of test k's
+   * Units 15 and 16: the mask of the tests that allow when they decide (the
+   * caller's, see {@link allowsBy}); unit 17: 1 when every test is a literal
+   * prefix. Then, for n tests: unit 18 + k, the character at index 1 of test k's
    * literal start, or U+FFFF when it has none (or is U+FFFF: then it is
-   * always tried); unit 15 + n + k, a literal's last character when it is
-   * longer than two, else U+FFFF; units 15 + 2n + 2b and the next: the mask
+   * always tried); unit 18 + n + k, a literal's last character when it is
+   * longer than two, else U+FFFF; units 18 + 2n + 2b and the next: the mask
    * of the tests that may match a path whose character at index 1 is c, for
    * b = c % B. A record holds only this string when its tests are its paths.
    */
   readonly table: string;
-  /** Which tests allow when they decide: bit k for test k (see {@link RobotRecord.allows}). */
-  readonly allowed: number;
-  /** True when every test is a literal prefix (a string that is not a floating key). */
-  readonly prefixes: boolean;
 
-  /** @param allowed Which rules allow when they decide, a bit each; kept for the caller. */
+  /** @param allowed Which rules allow when they decide (see {@link RobotRecord.allows}), a bit each: {@link allowsBy} reads it back. */
   constructor(paths: readonly string[], syntax: Syntax, allowed = 0) {
-    this.allowed = allowed;
     let anchored = 0;
     let floating = 0;
     const tests =
@@ -299,9 +300,12 @@ export class SmallRules {
         }
       }
     }
+    const prefixes = floating === 0 && tests.every((test) => typeof test === 'string');
     this.tests = tests;
-    this.prefixes = floating === 0 && tests.every((test) => typeof test === 'string');
-    this.table = String.fromCharCode(...wide(anchored), ...wide(floating), inPlace ? 1 : 0, ...chars, nonAscii, buckets - 1, ...seconds, ...lasts, ...masks.flatMap(wide));
+    this.table = String.fromCharCode(
+      ...wide(anchored), ...wide(floating), inPlace ? 1 : 0, ...chars, nonAscii, buckets - 1, ...wide(allowed), prefixes ? 1 : 0,
+      ...seconds, ...lasts, ...masks.flatMap(wide),
+    );
   }
 }
 
@@ -411,8 +415,13 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
  * {@link readsInPlace}: rules that are all literal prefixes, as under MK1996,
  * take a loop with less to decide per rule.
  */
-export function matchInPlace(rules: SmallRules, url: string, start: number): number {
-  return rules.prefixes ? firstPrefixInPlace(rules.tests, rules.table, url, start) : firstMatch(rules.tests, rules.table, url, start, true);
+export function matchInPlace(tests: readonly SmallTest[], table: string, url: string, start: number): number {
+  return table.charCodeAt(PREFIXES) === 1 ? firstPrefixInPlace(tests, table, url, start) : firstMatch(tests, table, url, start, true);
+}
+
+/** Whether test `k` of a {@link SmallRules.table} allows when it decides. */
+export function allowsBy(table: string, k: number): boolean {
+  return (((table.charCodeAt(ALLOWED) | (table.charCodeAt(ALLOWED + 1) << 16)) >>> k) & 1) === 1;
 }
 
 /** {@link firstMatch} in place when every test is a literal prefix. */

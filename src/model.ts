@@ -1,5 +1,5 @@
 // The parsed form of a robots.txt file, shared by every syntax.
-import type { SmallRules } from './match.js';
+import type { SmallTest } from './match.js';
 import type { Syntax } from './syntax.js';
 
 /** The directives the readers recognise; each syntax's reader decides which lines are which. @internal */
@@ -58,11 +58,13 @@ export interface RobotRecord {
    */
   matchUrl(url: string, syntax: Syntax): number;
   /**
-   * For a small record whose rules can read URLs as written, those rules in
-   * `syntax`, with which of them allow: what `matchUrl` tries first. Null
-   * otherwise. @internal
+   * For a small record whose rules can read URLs as written, the table of
+   * those rules in `syntax` (which also says which of them allow): what
+   * `matchUrl` tries first. Null otherwise. @internal
    */
-  inPlace(syntax: Syntax): SmallRules | null;
+  inPlaceTable(syntax: Syntax): string | null;
+  /** The tests that go with {@link inPlaceTable}'s table. @internal */
+  inPlaceTests(syntax: Syntax): readonly SmallTest[];
   readonly crawlDelay: number | null;
   /** 1-based line number of the record's first User-agent line. */
   readonly line: number;

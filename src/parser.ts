@@ -1,6 +1,6 @@
 import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
 import { nowSeconds, SEVEN_DAYS } from './expiry.js';
-import { matchInPlace, type SmallRules } from './match.js';
+import { allowsBy, matchInPlace, type SmallTest } from './match.js';
 import { parseRobots } from './parse.js';
 import { pathStart } from './path.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
@@ -62,11 +62,15 @@ export class RobotExclusionRulesParser {
   #lastRecord: RobotRecord | null = null;
   /** Records of further user agents, made when a second one is asked about. */
   #byAgent: Map<string, RobotRecord | null> | null = null;
-  /** The last agent and syntax that {@link isAllowed} answered, and their record's rules when they read URLs in place. */
-  #fastAgent: string | null = null;
+  /**
+   * What answers {@link isAllowed} for the last agent asked (`#lastAgent`)
+   * in this syntax (0: nothing yet): under RFC9309 its selection; else its
+   * record's tests, with their table in `#fastTable`, when they read URLs in
+   * place (null when they do not).
+   */
   #fastSyntax = 0;
-  #fastRules: SmallRules | null = null;
-  #fastSelection: Selection | null = null;
+  #fastRules: readonly SmallTest[] | Selection | null = null;
+  #fastTable = '';
   #rfc: Rfc9309Rules | null = null;
 
   /**
@@ -78,8 +82,7 @@ export class RobotExclusionRulesParser {
     this.#lastAgent = null;
     this.#lastRecord = null;
     this.#byAgent = null;
-    this.#fastRules = null;
-    this.#fastSelection = null;
+    this.#fastSyntax = 0;
   }
 
   /** The parsed form, for adapters in this package. @internal */
@@ -101,32 +104,30 @@ export class RobotExclusionRulesParser {
    */
   isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
     // A crawler asks with one agent in one syntax: those calls go straight to the rules.
-    if (userAgent === this.#fastAgent && syntax === this.#fastSyntax && typeof url === 'string') {
+    if (syntax === this.#fastSyntax && userAgent === this.#lastAgent && typeof url === 'string') {
       const rules = this.#fastRules;
+      if (syntax === RFC9309) return selectionAllows(rules as Selection, url);
       if (rules !== null) {
         const start = pathStart(url);
         if (codeAt(url, start) === 0x2f) {
-          const i = matchInPlace(rules, url, start);
-          if (i >= -1) return i < 0 || ((rules.allowed >>> i) & 1) === 1;
+          const table = this.#fastTable;
+          const i = matchInPlace(rules as readonly SmallTest[], table, url, start);
+          if (i >= -1) return i < 0 || allowsBy(table, i);
         }
-      } else if (this.#fastSelection !== null) {
-        return selectionAllows(this.#fastSelection, url);
       }
     }
     const s = checkSyntax(syntax);
+    const record = this.#recordFor(userAgent);
     if (s === RFC9309) {
       const selection = this.#rfc9309().selection(userAgent);
-      this.#fastRules = null;
-      this.#fastSelection = selection;
-      this.#fastAgent = typeof userAgent === 'string' ? userAgent : String(userAgent);
+      this.#fastRules = selection;
       this.#fastSyntax = s;
       return selectionAllows(selection, typeof url === 'string' ? url : String(url));
     }
-    const record = this.#recordFor(userAgent);
     if (record === null) return true;
-    this.#fastSelection = null;
-    this.#fastRules = record.inPlace(s);
-    this.#fastAgent = this.#lastAgent;
+    const table = record.inPlaceTable(s);
+    this.#fastRules = table === null ? null : record.inPlaceTests(s);
+    this.#fastTable = table ?? '';
     this.#fastSyntax = s;
     const i = record.matchUrl(typeof url === 'string' ? url : String(url), s);
     return i < 0 || record.allows(i);
@@ -260,6 +261,8 @@ export class RobotExclusionRulesParser {
   #recordFor(userAgent: string): RobotRecord | null {
     // null before the first call: a null agent from untyped code must not hit it.
     if (userAgent === this.#lastAgent && userAgent !== null) return this.#lastRecord;
+    // Another agent: what answered the last one no longer does.
+    this.#fastSyntax = 0;
     const ua = typeof userAgent === 'string' ? userAgent : String(userAgent);
     let found = this.#byAgent?.get(ua);
     if (found === undefined) {

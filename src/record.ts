@@ -1,7 +1,7 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compilePaths, firstMatch, hasWildcards, matchInPlace, readsInPlace, SMALL_RECORD, SmallRules, type Matcher } from './match.js';
+import { compilePaths, firstMatch, hasWildcards, matchInPlace, readsInPlace, SMALL_RECORD, SmallRules, type Matcher, type SmallTest } from './match.js';
 import { decodePath, pathStart, urlPathAt } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
 import { codeAt, scrubValue } from './text.js';
@@ -40,10 +40,11 @@ export class LazyRecord implements RobotRecord {
   #rules: Rule[] | null = null;
   /**
    * Per syntax, null until first use: for a large record its compiled
-   * matcher; for a small one the {@link SmallRules}. One field serves both,
-   * as records are many and a record is either.
+   * matcher; for a small one the {@link SmallRules} (MK1996 keeps only the
+   * table: its tests are the paths). One field serves both, as records are
+   * many and a record is either.
    */
-  #mk1996: Matcher | SmallRules | null = null;
+  #mk1996: Matcher | string | null = null;
   #gym2008: Matcher | SmallRules | null = null;
   /** True when no path has `*` or a final `$`; null until first needed. */
   #plain: boolean | null = null;
@@ -132,28 +133,32 @@ export class LazyRecord implements RobotRecord {
   matchUrl(url: string, syntax: Syntax): number {
     const start = pathStart(url);
     if (this.#count <= SMALL_RECORD && codeAt(url, start) === 0x2f) {
-      const rules = this.#small(syntax);
-      if (readsInPlace(rules.table)) {
-        const i = matchInPlace(rules, url, start);
+      const table = this.#table(syntax);
+      if (readsInPlace(table)) {
+        const tests = this.#tests(syntax);
+        const i = matchInPlace(tests, table, url, start);
         if (i >= -1) return i;
         // An escape: the rules before -2 - i do not match; the decoded path decides from there.
-        return firstMatch(rules.tests, rules.table, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
+        return firstMatch(tests, table, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
       }
     }
     return this.match(decodePath(urlPathAt(url, start)), syntax);
   }
 
-  inPlace(syntax: Syntax): SmallRules | null {
+  inPlaceTable(syntax: Syntax): string | null {
     if (this.#count > SMALL_RECORD) return null;
-    const rules = this.#small(syntax);
-    return readsInPlace(rules.table) ? rules : null;
+    const table = this.#table(syntax);
+    return readsInPlace(table) ? table : null;
+  }
+
+  inPlaceTests(syntax: Syntax): readonly SmallTest[] {
+    return this.#tests(syntax);
   }
 
   match(path: string, syntax: Syntax): number {
     if (this.#count <= SMALL_RECORD) {
       // A few rules are fastest tried in order, with little compiled.
-      const rules = this.#small(syntax);
-      return firstMatch(rules.tests, rules.table, path, 0, false);
+      return firstMatch(this.#tests(syntax), this.#table(syntax), path, 0, false);
     }
     if (this.#wild(syntax)) return ((this.#gym2008 ??= compilePaths(this.paths, GYM2008)) as Matcher)(path);
     return ((this.#mk1996 ??= compilePaths(this.paths, MK1996)) as Matcher)(path);
@@ -166,12 +171,21 @@ export class LazyRecord implements RobotRecord {
   }
 
   /**
-   * A small record's rules as `syntax` reads them. GYM2008 reads paths
-   * without wildcards as MK1996 does, and shares its rules then.
+   * A small record's tests as `syntax` reads them: GYM2008 reads paths
+   * without wildcards as MK1996 does, as the paths themselves.
    */
-  #small(syntax: Syntax): SmallRules {
-    if (this.#wild(syntax)) return (this.#gym2008 ??= new SmallRules(this.paths, GYM2008, this.#allowed())) as SmallRules;
-    return (this.#mk1996 ??= new SmallRules(this.paths, MK1996, this.#allowed())) as SmallRules;
+  #tests(syntax: Syntax): readonly SmallTest[] {
+    return this.#wild(syntax) ? this.#gymSmall().tests : this.paths;
+  }
+
+  /** A small record's {@link SmallRules.table} as `syntax` reads it. */
+  #table(syntax: Syntax): string {
+    if (this.#wild(syntax)) return this.#gymSmall().table;
+    return (this.#mk1996 ??= new SmallRules(this.paths, MK1996, this.#allowed()).table) as string;
+  }
+
+  #gymSmall(): SmallRules {
+    return (this.#gym2008 ??= new SmallRules(this.paths, GYM2008, this.#allowed())) as SmallRules;
   }
 
   /** {@link allows} of every rule, a bit each (for a small record). */
