@@ -350,7 +350,7 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
   // Longest first, so the loop stops at the first rule too short to matter.
   always.sort((x, y) => y.len - x.len || x.index - y.index);
   // Ranked by length, longest lowest: the scanner skips ranks at or above the bound.
-  const scan = scanned.length > 0 ? keyScanner(keys, Int32Array.from(scanned, (w) => -w.len)) : null;
+  const scan = scanned.length > 0 ? keyScanner(keys, new Int32Array(scanned.map((w) => -w.len))) : null;
   const bound = (): number => 1 - (aLen > dLen ? aLen : dLen);
   const visit = (slot: number): number => {
     tryWild(scanned[slot]!);

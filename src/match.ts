@@ -594,7 +594,7 @@ function bigram(a: number, b: number, bits: number): number {
 export type KeyScan = (path: string, below: number, visit: (slot: number) => number) => void;
 
 /** A bucket with more keys than this is searched through a trie of its keys instead of key by key. */
-const CROWDED = 16;
+const CROWDED = 24;
 
 /**
  * The keys of crowded buckets as a trie. Node 0 is the root, whose edges
@@ -629,20 +629,40 @@ function edgeOf(trie: KeyTrie, node: number, c: number): number {
   }
 }
 
-function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly number[]): KeyTrie {
-  let edges = 0;
-  for (const slot of slots) edges += keys[slot]!.length;
-  // At most half full, so that a search meets an empty slot soon.
-  const size = 1 << (32 - Math.clz32(edges * 2));
-  const trie: KeyTrie = {
+/** Empty arrays for a table of edges `size` long (a power of two), keys ending at nodes to come. */
+function emptyTrie(size: number, nodes: number, keys: number): KeyTrie {
+  return {
     mask: size - 1,
     from: new Int32Array(size),
     unit: new Int32Array(size),
     to: new Int32Array(size),
-    ends: new Int32Array(edges + 1).fill(-1),
-    nextEnd: new Int32Array(keys.length).fill(-1),
-    least: new Int32Array(edges + 1).fill(0x7fffffff),
+    ends: new Int32Array(nodes).fill(-1),
+    nextEnd: new Int32Array(keys).fill(-1),
+    least: new Int32Array(nodes).fill(0x7fffffff),
   };
+}
+
+function addEdge(trie: KeyTrie, node: number, c: number, next: number): void {
+  let h = edgeHash(node, c, trie.mask);
+  while (trie.from[h] !== 0) h = (h + 1) & trie.mask;
+  trie.from[h] = node + 1;
+  trie.unit[h] = c;
+  trie.to[h] = next;
+}
+
+/**
+ * A power of two above 1.25 `n`: a table of `n` edges at most 80 % full
+ * (and at least 40 %), small, while a search still meets an empty slot soon.
+ */
+function tableSize(n: number): number {
+  return 1 << (32 - Math.clz32(n + (n >>> 2)));
+}
+
+function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly number[]): KeyTrie {
+  let units = 0;
+  for (const slot of slots) units += keys[slot]!.length;
+  // Built for as many nodes as the keys have code units, then copied at the size used.
+  const built = emptyTrie(tableSize(units), units, keys.length);
   let nodes = 1;
   for (const slot of slots) {
     const key = keys[slot]!;
@@ -650,21 +670,16 @@ function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly numb
     let node = 0;
     for (let i = 1; i < key.length; i++) {
       const c = i === 1 ? (key.charCodeAt(0) << 16) | key.charCodeAt(1) : key.charCodeAt(i);
-      let next = edgeOf(trie, node, c);
-      if (next < 0) {
-        next = nodes++;
-        let h = edgeHash(node, c, trie.mask);
-        while (trie.from[h] !== 0) h = (h + 1) & trie.mask;
-        trie.from[h] = node + 1;
-        trie.unit[h] = c;
-        trie.to[h] = next;
-      }
+      let next = edgeOf(built, node, c);
+      if (next < 0) addEdge(built, node, c, (next = nodes++));
       node = next;
-      if (r < trie.least[node]!) trie.least[node] = r;
+      if (r < built.least[node]!) built.least[node] = r;
     }
-    trie.nextEnd[slot] = trie.ends[node]!;
-    trie.ends[node] = slot;
+    built.nextEnd[slot] = built.ends[node]!;
+    built.ends[node] = slot;
   }
+  const trie = { ...emptyTrie(tableSize(nodes - 1), 0, 0), ends: built.ends.slice(0, nodes), nextEnd: built.nextEnd, least: built.least.slice(0, nodes) };
+  for (let h = 0; h <= built.mask; h++) if (built.from[h] !== 0) addEdge(trie, built.from[h]! - 1, built.unit[h]!, built.to[h]!);
   return trie;
 }
 
@@ -792,7 +807,7 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
       keys.push(key);
     }
   }
-  const rank = Int32Array.from(scanned, (p) => p.index);
+  const rank = new Int32Array(scanned.map((p) => p.index));
   const scan = scanned.length > 0 ? keyScanner(keys, rank) : null;
   let best = NO_RULE;
   let target = '';
