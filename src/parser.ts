@@ -175,15 +175,15 @@ export class RobotExclusionRulesParser {
   #sourceUrl = '';
   #responseCode: number | null = null;
 
-  /** Sent as the User-Agent header by {@link fetch} when a non-empty string. */
-  userAgent: string | null = null;
+  /** Sent as the User-Agent header by {@link fetch} when a non-empty string; null by default. */
+  declare userAgent: string | null;
 
   /**
    * Kept so that ported code setting it still runs; it changes nothing. In
    * Python it chose between local time and UTC for `expiration_date`; a Unix
-   * time in JavaScript is the same in every time zone.
+   * time in JavaScript is the same in every time zone. True by default.
    */
-  useLocalTime = true;
+  declare useLocalTime: boolean;
 
   /**
    * When the rules go stale, in Unix seconds (as Python's `time.time()`).
@@ -293,6 +293,10 @@ export class RobotExclusionRulesParser {
     return view !== null && view.parsed === this.#parsed ? view : (this.#rfc = rfc9309Rules(this.#parsed));
   }
 }
+
+// Defaults on the prototype: an instance holds its own only once they are set.
+RobotExclusionRulesParser.prototype.userAgent = null;
+RobotExclusionRulesParser.prototype.useLocalTime = true;
 
 /**
  * Writes a decoded rule path so that parsing it again gives the same path:
