@@ -20,6 +20,7 @@ const FILE = [
   'Disallow: /%7Euser',
   'Allow: /',
   'Disallow: /x',
+  'Crawl-delay: 3',
 ].join('\n');
 
 const agent = fc.constantFrom('a', 'A-bot/1.0', 'b', 'other', '');
@@ -32,12 +33,19 @@ const url = fc
   )
   .map((parts) => parts.join(''));
 
+const method = fc.constantFrom('isAllowed', 'isAllowed', 'explain', 'getCrawlDelay');
+
 test('property: answers in a run of calls equal those of a parser asked once', (t) => {
   assertProperty(
     t,
-    fc.property(fc.array(fc.tuple(agent, url, syntax), { minLength: 1, maxLength: 40 }), (calls) => {
+    fc.property(fc.array(fc.tuple(method, agent, url, syntax), { minLength: 1, maxLength: 40 }), (calls) => {
       const p = robots(FILE);
-      return calls.every(([a, u, s]) => p.isAllowed(a, u, s) === robots(FILE).isAllowed(a, u, s));
+      return calls.every(([m, a, u, s]) => {
+        const fresh = robots(FILE);
+        if (m === 'explain') return JSON.stringify(p.explain(a, u, s)) === JSON.stringify(fresh.explain(a, u, s));
+        if (m === 'getCrawlDelay') return p.getCrawlDelay(a, s) === fresh.getCrawlDelay(a, s);
+        return p.isAllowed(a, u, s) === fresh.isAllowed(a, u, s);
+      });
     }),
     { numRuns: 500, seed: 2026 },
   );
