@@ -40,6 +40,8 @@ export interface Verdict {
 
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
 const UA_CACHE_LIMIT = 1024;
+/** No syntax: NaN equals no value a caller can pass, 0 and NaN included. */
+const NONE = Number.NaN;
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -64,11 +66,11 @@ export class RobotExclusionRulesParser {
   #byAgent: Map<string, RobotRecord | null> | null = null;
   /**
    * What answers {@link isAllowed} for the last agent asked (`#lastAgent`)
-   * in this syntax (0: nothing yet): under RFC9309 its selection; else its
+   * in this syntax (`NONE`: nothing yet): under RFC9309 its selection; else its
    * record's tests, with their table in `#fastTable`, when they read URLs in
    * place (null when they do not).
    */
-  #fastSyntax = 0;
+  #fastSyntax = NONE;
   #fastRules: readonly SmallTest[] | Selection | null = null;
   #fastTable = '';
   #rfc: Rfc9309Rules | null = null;
@@ -82,7 +84,7 @@ export class RobotExclusionRulesParser {
     this.#lastAgent = null;
     this.#lastRecord = null;
     this.#byAgent = null;
-    this.#fastSyntax = 0;
+    this.#fastSyntax = NONE;
   }
 
   /** The parsed form, for adapters in this package. @internal */
@@ -262,7 +264,7 @@ export class RobotExclusionRulesParser {
     // null before the first call: a null agent from untyped code must not hit it.
     if (userAgent === this.#lastAgent && userAgent !== null) return this.#lastRecord;
     // Another agent: what answered the last one no longer does.
-    this.#fastSyntax = 0;
+    this.#fastSyntax = NONE;
     const ua = typeof userAgent === 'string' ? userAgent : String(userAgent);
     let found = this.#byAgent?.get(ua);
     if (found === undefined) {

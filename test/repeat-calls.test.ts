@@ -82,3 +82,15 @@ test('a repeated call with a URL object or an unknown syntax is answered as the 
   t.false(p.isAllowed('bot', new URL('https://h/a')));
   t.throws(() => p.isAllowed('bot', 'https://h/a', 4 as Syntax), { instanceOf: RangeError });
 });
+
+test('a syntax of 0 or NaN throws whatever state the repeated-call path is in', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /x');
+  const bad = [0, -0, Number.NaN] as unknown as Syntax[];
+  for (const syntax of bad) t.throws(() => p.isAllowed('bot', '/x', syntax), { instanceOf: RangeError }, 'before any call');
+  p.isAllowed('bot', '/x');
+  p.parse('User-agent: *\nAllow: /');
+  for (const syntax of bad) t.throws(() => p.isAllowed(null as unknown as string, '/x', syntax), { instanceOf: RangeError }, 'after parse()');
+  p.isAllowed('bot', '/x', RFC9309);
+  p.getCrawlDelay('other');
+  for (const syntax of bad) t.throws(() => p.isAllowed('other', '/x', syntax), { instanceOf: RangeError }, 'after another agent');
+});
