@@ -242,7 +242,7 @@ export class SmallRules {
    * patterns, 16 a unit; unit 13: 1 when a pattern holds a character past
    * ASCII (see `escapesInert`). Unit 14: the number of buckets B less one.
    * Units 15 and 16: the mask of the tests that allow when they decide (the
-   * caller's, see {@link allowsBy}); unit 17: 1 when every test is a literal
+   * caller's, see {@link allowedMask}); unit 17: 1 when every test is a literal
    * prefix. Then, for n tests: unit 18 + k, the character at index 1 of test k's
    * literal start, or U+FFFF when it has none (or is U+FFFF: then it is
    * always tried); unit 18 + n + k, a literal's last character when it is
@@ -252,7 +252,7 @@ export class SmallRules {
    */
   readonly table: string;
 
-  /** @param allowed Which rules allow when they decide (see {@link RobotRecord.allows}), a bit each: {@link allowsBy} reads it back. */
+  /** @param allowed Which rules allow when they decide (see {@link RobotRecord.allows}), a bit each: {@link allowedMask} reads it back. */
   constructor(paths: readonly string[], syntax: Syntax, allowed = 0) {
     let anchored = 0;
     let floating = 0;
@@ -419,9 +419,9 @@ export function matchInPlace(tests: readonly SmallTest[], table: string, url: st
   return table.charCodeAt(PREFIXES) === 1 ? firstPrefixInPlace(tests, table, url, start) : firstMatch(tests, table, url, start, true);
 }
 
-/** Whether test `k` of a {@link SmallRules.table} allows when it decides. */
-export function allowsBy(table: string, k: number): boolean {
-  return (((table.charCodeAt(ALLOWED) | (table.charCodeAt(ALLOWED + 1) << 16)) >>> k) & 1) === 1;
+/** Which tests of a {@link SmallRules.table} allow when they decide: bit k for test k. */
+export function allowedMask(table: string): number {
+  return table.charCodeAt(ALLOWED) | (table.charCodeAt(ALLOWED + 1) << 16);
 }
 
 /** {@link firstMatch} in place when every test is a literal prefix. */

@@ -1,6 +1,6 @@
 import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
 import { nowSeconds, SEVEN_DAYS } from './expiry.js';
-import { allowsBy, matchInPlace, type SmallTest } from './match.js';
+import { allowedMask, matchInPlace, type SmallTest } from './match.js';
 import { parseRobots } from './parse.js';
 import { pathStart } from './path.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
@@ -40,8 +40,8 @@ export interface Verdict {
 
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
 const UA_CACHE_LIMIT = 1024;
-/** No syntax: NaN equals no value a caller can pass, 0 and NaN included. */
-const NONE = Number.NaN;
+/** No syntax: a value no caller can pass (a number would be a double field, slower to compare, or one a caller could pass). */
+const NONE: unique symbol = Symbol('no syntax');
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -67,12 +67,15 @@ export class RobotExclusionRulesParser {
   /**
    * What answers {@link isAllowed} for the last agent asked (`#lastAgent`)
    * in this syntax (`NONE`: nothing yet): under RFC9309 its selection; else its
-   * record's tests, with their table in `#fastTable`, when they read URLs in
-   * place (null when they do not).
+   * record's tests and their table, when they read URLs in place (null when
+   * they do not). Apart, so that each field holds one kind of object; under
+   * RFC9309 the table field holds the text the selection points into.
    */
-  #fastSyntax = NONE;
-  #fastRules: readonly SmallTest[] | Selection | null = null;
+  #fastSyntax: Syntax | typeof NONE = NONE;
+  #fastTests: readonly SmallTest[] | null = null;
   #fastTable = '';
+  #fastAllowed = 0;
+  #fastSelection: Selection | null = null;
   #rfc: Rfc9309Rules | null = null;
 
   /**
@@ -107,29 +110,34 @@ export class RobotExclusionRulesParser {
   isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
     // A crawler asks with one agent in one syntax: those calls go straight to the rules.
     if (syntax === this.#fastSyntax && userAgent === this.#lastAgent && typeof url === 'string') {
-      const rules = this.#fastRules;
-      if (syntax === RFC9309) return selectionAllows(rules as Selection, url);
-      if (rules !== null) {
+      const tests = this.#fastTests;
+      if (tests !== null) {
         const start = pathStart(url);
         if (codeAt(url, start) === 0x2f) {
           const table = this.#fastTable;
-          const i = matchInPlace(rules as readonly SmallTest[], table, url, start);
-          if (i >= -1) return i < 0 || allowsBy(table, i);
+          const i = matchInPlace(tests, table, url, start);
+          if (i >= -1) return i < 0 || ((this.#fastAllowed >>> i) & 1) === 1;
         }
+      } else if (syntax === RFC9309) {
+        return selectionAllows(this.#fastSelection!, url, this.#fastTable);
       }
     }
     const s = checkSyntax(syntax);
     const record = this.#recordFor(userAgent);
     if (s === RFC9309) {
-      const selection = this.#rfc9309().selection(userAgent);
-      this.#fastRules = selection;
+      const rfc = this.#rfc9309();
+      const selection = rfc.selection(userAgent);
+      this.#fastTests = null;
+      this.#fastSelection = selection;
+      this.#fastTable = rfc.text;
       this.#fastSyntax = s;
-      return selectionAllows(selection, typeof url === 'string' ? url : String(url));
+      return selectionAllows(selection, typeof url === 'string' ? url : String(url), rfc.text);
     }
     if (record === null) return true;
     const table = record.inPlaceTable(s);
-    this.#fastRules = table === null ? null : record.inPlaceTests(s);
+    this.#fastTests = table === null ? null : record.inPlaceTests(s);
     this.#fastTable = table ?? '';
+    this.#fastAllowed = table === null ? 0 : allowedMask(table);
     this.#fastSyntax = s;
     const i = record.matchUrl(typeof url === 'string' ? url : String(url), s);
     return i < 0 || record.allows(i);
@@ -174,8 +182,8 @@ export class RobotExclusionRulesParser {
   }
 
   // Fetching (SEMANTICS 5): the HTTP work is in fetch.ts; this is the state it leaves.
-  #sourceUrl = '';
-  #responseCode: number | null = null;
+  /** The last fetch's URL and status (`code` null until it answers), or null before any. */
+  #fetched: { readonly url: string; readonly code: number | null } | null = null;
 
   /** Sent as the User-Agent header by {@link fetch} when a non-empty string; null by default. */
   declare userAgent: string | null;
@@ -196,7 +204,7 @@ export class RobotExclusionRulesParser {
 
   /** The URL given to the last {@link fetch} call (successful or not); `''` before any. */
   get sourceUrl(): string {
-    return this.#sourceUrl;
+    return this.#fetched?.url ?? '';
   }
 
   /**
@@ -204,7 +212,7 @@ export class RobotExclusionRulesParser {
    * when no complete HTTP answer came (network failure, timeout, abort).
    */
   get responseCode(): number | null {
-    return this.#responseCode;
+    return this.#fetched?.code ?? null;
   }
 
   /** True once {@link expirationDate} is reached: time for `await p.fetch(p.sourceUrl)`. */
@@ -229,9 +237,9 @@ export class RobotExclusionRulesParser {
   async fetch(url: string | URL, options?: FetchOptions): Promise<void> {
     const settings = fetchSettings(options);
     const href = String(url);
-    this.#sourceUrl = href;
+    this.#fetched = { url: href, code: this.#fetched?.code ?? null };
     const result = await fetchRobotsTxt(href, this.userAgent, settings);
-    this.#responseCode = result.responseCode;
+    this.#fetched = { url: href, code: result.responseCode };
     if ('error' in result) throw result.error;
     this.parse(result.text);
     this.expirationDate = result.expirationDate;

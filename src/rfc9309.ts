@@ -289,8 +289,6 @@ export class Selection {
     /** With many rules: the compiled index; else null. */
     readonly match: LongestMatcher | null,
     readonly crawlDelay: number | null,
-    /** The text that the table's value positions point into (bytes or characters). */
-    readonly text: string,
   ) {}
 
   /** Where the pooled rules start in {@link info}. */
@@ -300,7 +298,7 @@ export class Selection {
 }
 
 /** No group applies: shared by every parse. */
-const NONE = new Selection([0], null, '', null, null, '');
+const NONE = new Selection([0], null, '', null, null);
 
 /** Small tables stay plain arrays: a typed array costs ~200 bytes of its own. */
 const TYPED_FROM = 48;
@@ -311,25 +309,28 @@ const UA_CACHE_LIMIT = 1024;
  * Position in the selection's info of the deciding rule for a URL, or -1
  * (also for `/robots.txt`). A few rules read the URL's path in place.
  */
-function decide(sel: Selection, url: string): number {
+function decide(sel: Selection, url: string, text: string): number {
   const from = sel.rulesFrom;
   const start = pathStart(url);
   let k: number;
   if (sel.match === null && codeAt(url, start) === 0x2f) {
     if (isRobotsTxt(url, start)) return -1;
-    k = matchFew(sel.text, sel.info, from, sel.tests, sel.masks, url, start);
+    k = matchFew(text, sel.info, from, sel.tests, sel.masks, url, start);
   } else {
     const path = urlPathAt(url, start);
     if (isRobotsTxt(path, 0)) return -1;
-    k = sel.match !== null ? sel.match(path) : matchFew(sel.text, sel.info, from, sel.tests, sel.masks, path);
+    k = sel.match !== null ? sel.match(path) : matchFew(text, sel.info, from, sel.tests, sel.masks, path);
   }
   return k < 0 ? -1 : from + k * FEW_FIELDS;
 }
 
-/** Whether the crawler that `sel` was selected for may fetch `url`. @internal */
-export function selectionAllows(sel: Selection, url: string): boolean {
+/**
+ * Whether the crawler that `sel` was selected for may fetch `url`; `text` is
+ * what the selection's value positions point into ({@link Rfc9309Rules.text}). @internal
+ */
+export function selectionAllows(sel: Selection, url: string, text: string): boolean {
   if (sel.info.length === sel.rulesFrom) return true;
-  const at = decide(sel, url);
+  const at = decide(sel, url, text);
   return at < 0 || (sel.info[at + 2]! & 1) === 1;
 }
 
@@ -360,7 +361,8 @@ export class Rfc9309Rules {
 
   /** Whether the crawler with this product token may fetch `url`. Never throws. */
   isAllowed(userAgent: string, url: string | URL): boolean {
-    return selectionAllows(this.#selection(userAgent), typeof url === 'string' ? url : String(url));
+    const sel = this.#selection(userAgent);
+    return selectionAllows(sel, typeof url === 'string' ? url : String(url), this.#text);
   }
 
   /** What the crawler with this product token gets: the groups that apply, and their rules. @internal */
@@ -368,12 +370,17 @@ export class Rfc9309Rules {
     return this.#selection(userAgent);
   }
 
+  /** What selections' value positions point into; fixed once a selection is made. @internal */
+  get text(): string {
+    return this.#text;
+  }
+
   /** The verdict with the deciding rule and the group it sits in. */
   explain(userAgent: string, url: string | URL): Verdict {
     const sel = this.#selection(userAgent);
     const info = sel.info;
     if (info[0] === 0) return { allowed: true, record: null, rule: null };
-    const at = decide(sel, typeof url === 'string' ? url : String(url));
+    const at = decide(sel, typeof url === 'string' ? url : String(url), this.#text);
     if (at < 0) return { allowed: true, record: this.#record(info[1]!, info[2]!), rule: null };
     const start = info[at + 1]!;
     const bits = info[at + 2]!;
@@ -494,7 +501,7 @@ export class Rfc9309Rules {
         table[from + k * FEW_FIELDS + 2] = rule.to;
       });
     }
-    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, few.tests, few.masks, match, crawlDelay, text);
+    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, few.tests, few.masks, match, crawlDelay);
   }
 
   /** A value as written, from the text: characters as bytes decode as the source did. */
