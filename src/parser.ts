@@ -40,8 +40,6 @@ export interface Verdict {
 
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
 const UA_CACHE_LIMIT = 1024;
-/** No syntax: a value no caller can pass (a number would be a double field, slower to compare, or one a caller could pass). */
-const NONE: unique symbol = Symbol('no syntax');
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -66,12 +64,12 @@ export class RobotExclusionRulesParser {
   #byAgent: Map<string, RobotRecord | null> | null = null;
   /**
    * What answers {@link isAllowed} for the last agent asked (`#lastAgent`)
-   * in this syntax (`NONE`: nothing yet): under RFC9309 its selection; else its
+   * in this syntax (0: nothing yet): under RFC9309 its selection; else its
    * record's tests and their table, when they read URLs in place (null when
    * they do not). Apart, so that each field holds one kind of object; under
    * RFC9309 the table field holds the text the selection points into.
    */
-  #fastSyntax: Syntax | typeof NONE = NONE;
+  #fastSyntax = 0;
   #fastTests: readonly SmallTest[] | null = null;
   #fastTable = '';
   #fastAllowed = 0;
@@ -87,7 +85,7 @@ export class RobotExclusionRulesParser {
     this.#lastAgent = null;
     this.#lastRecord = null;
     this.#byAgent = null;
-    this.#fastSyntax = NONE;
+    this.#forgetFast();
   }
 
   /** The parsed form, for adapters in this package. @internal */
@@ -272,7 +270,7 @@ export class RobotExclusionRulesParser {
     // null before the first call: a null agent from untyped code must not hit it.
     if (userAgent === this.#lastAgent && userAgent !== null) return this.#lastRecord;
     // Another agent: what answered the last one no longer does.
-    this.#fastSyntax = NONE;
+    this.#forgetFast();
     const ua = typeof userAgent === 'string' ? userAgent : String(userAgent);
     let found = this.#byAgent?.get(ua);
     if (found === undefined) {
@@ -286,6 +284,16 @@ export class RobotExclusionRulesParser {
     this.#lastAgent = ua;
     this.#lastRecord = found;
     return found;
+  }
+
+  /**
+   * Empties the fast path. Its syntax then holds no rules, so a caller passing
+   * that syntax (0, which is not one) falls through to the check that throws.
+   */
+  #forgetFast(): void {
+    this.#fastSyntax = 0;
+    this.#fastTests = null;
+    this.#fastSelection = null;
   }
 
   #findRecord(ua: string): RobotRecord | null {
