@@ -84,7 +84,8 @@ export function splitPattern(path: string): { parts: string[]; anchored: boolean
     from = star + 1;
   }
   parts.push(body.slice(from));
-  return { parts, anchored };
+  // A copy at its exact length: an array grown by push keeps spare room.
+  return { parts: parts.slice(), anchored };
 }
 
 /**
