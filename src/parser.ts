@@ -237,7 +237,8 @@ export class RobotExclusionRulesParser {
     const href = String(url);
     this.#fetched = { url: href, code: this.#fetched?.code ?? null };
     const result = await fetchRobotsTxt(href, this.userAgent, settings);
-    this.#fetched = { url: href, code: result.responseCode };
+    // The URL stays the last call's, which may have been made since this one began.
+    this.#fetched = { url: this.#fetched!.url, code: result.responseCode };
     if ('error' in result) throw result.error;
     this.parse(result.text);
     this.expirationDate = result.expirationDate;
@@ -293,6 +294,7 @@ export class RobotExclusionRulesParser {
   #forgetFast(): void {
     this.#fastSyntax = 0;
     this.#fastTests = null;
+    this.#fastTable = '';
     this.#fastSelection = null;
   }
 

@@ -334,3 +334,22 @@ for (const [name, options] of [
     t.is(p.responseCode, null);
   });
 }
+
+test('with fetches overlapping, sourceUrl is the last call\'s URL and responseCode the last answer\'s status', async (t) => {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const server = await serve(t, {
+    '/slow': (req, res) => void gate.then(() => respond(404, '')(req, res)),
+    '/fast': respond(403, ''),
+  });
+  const p = new RobotExclusionRulesParser();
+  const slow = p.fetch(server.url('/slow'));
+  const fast = p.fetch(server.url('/fast'));
+  await fast;
+  t.is(p.sourceUrl, server.url('/fast'));
+  t.is(p.responseCode, 403);
+  release();
+  await slow;
+  t.is(p.sourceUrl, server.url('/fast'), 'the slower, earlier call does not put its URL back');
+  t.is(p.responseCode, 404);
+});
