@@ -206,8 +206,9 @@ export class RobotExclusionRulesParser {
   }
 
   /**
-   * The HTTP status of the last {@link fetch} call: null before any fetch, 0
-   * when no complete HTTP answer came (network failure, timeout, abort).
+   * The HTTP status of the last answer a {@link fetch} received: null before
+   * any, 0 when no complete HTTP answer came (network failure, timeout,
+   * abort). While a fetch is in flight it still holds the one before.
    */
   get responseCode(): number | null {
     return this.#fetched?.code ?? null;
