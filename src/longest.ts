@@ -3,7 +3,7 @@
 // rules into an index, so a path costs a prefix-chain lookup for the literal
 // rules plus a filtered look at the wildcard rules, not one try per rule.
 import { codeAt } from './text.js';
-import { bucketsFor, floatingKey, keyScanner, longestPart, matchParts, matchPartsAt, pathEnd, PrefixChain, splitPattern, startsAt } from './match.js';
+import { bucketsFor, floatingKey, keyScanner, longestPart, MANY_TRIED, matchPartsAt, PartSearches, pathEnd, PrefixChain, splitPattern, startsAt } from './match.js';
 
 /** A rule as the longest-match index sees it. */
 export interface LongestRule {
@@ -321,16 +321,16 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
   // Wildcard rules. A rule can change the answer only if it is at least as
   // long as the best of both kinds so far: a shorter allow loses to the
   // disallow, a shorter (or equal) disallow loses to the allow.
-  const tryWild = (w: Wild): void => {
+  const tryWild = (w: Wild, searches: PartSearches | null = null): void => {
     if (w.allow) {
       if (w.len < dLen || !beats(w.len, w.index, aLen, aIdx)) return;
-      if (matchParts(w.parts, w.anchored, target)) {
+      if (matchPartsAt(w.parts, w.anchored, target, 0, target.length, searches)) {
         aLen = w.len;
         aIdx = w.index;
       }
     } else {
       if (w.len <= aLen || !beats(w.len, w.index, dLen, dIdx)) return;
-      if (matchParts(w.parts, w.anchored, target)) {
+      if (matchPartsAt(w.parts, w.anchored, target, 0, target.length, searches)) {
         dLen = w.len;
         dIdx = w.index;
       }
@@ -352,8 +352,17 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
   // Ranked by length, longest lowest: the scanner skips ranks at or above the bound.
   const scan = scanned.length > 0 ? keyScanner(keys, new Int32Array(scanned.map((w) => -w.len))) : null;
   const bound = (): number => 1 - (aLen > dLen ? aLen : dLen);
-  const visit = (slot: number): number => {
-    tryWild(scanned[slot]!);
+  // Past MANY_TRIED patterns on one path, their searches are remembered.
+  let tried = 0;
+  let searches: PartSearches | null = null;
+  const visit = (slot: number, at: number): number => {
+    if (++tried < MANY_TRIED) {
+      tryWild(scanned[slot]!);
+    } else {
+      if (tried === MANY_TRIED) (searches ??= new PartSearches()).reset(target);
+      searches!.knownAt(keys[slot]!, at);
+      tryWild(scanned[slot]!, searches);
+    }
     return bound();
   };
 
@@ -363,6 +372,7 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
     dLen = 0;
     dIdx = -1;
     target = path;
+    tried = 0;
     lookUp(path);
     for (const w of always) {
       if (w.len < aLen || w.len < dLen) break;

@@ -32,7 +32,7 @@ export function matchParts(parts: readonly string[], anchored: boolean, path: st
  * {@link matchParts} of the path `s.slice(start, end)`, read in place. A part
  * whose first occurrence runs past `end` has none before it either.
  */
-export function matchPartsAt(parts: readonly string[], anchored: boolean, s: string, start: number, end: number): boolean {
+export function matchPartsAt(parts: readonly string[], anchored: boolean, s: string, start: number, end: number, memo: PartSearches | null = null): boolean {
   const first = parts[0]!;
   let pos = start + first.length;
   if (pos > end) return false;
@@ -49,7 +49,7 @@ export function matchPartsAt(parts: readonly string[], anchored: boolean, s: str
     const part = parts[k]!;
     // Too little path left settles it without a call.
     if (end - pos < part.length) return false;
-    const at = s.indexOf(part, pos);
+    const at = memo === null ? s.indexOf(part, pos) : memo.indexOf(part, pos);
     if (at < 0) return false;
     pos = at + part.length;
     if (pos > end) return false;
@@ -57,9 +57,53 @@ export function matchPartsAt(parts: readonly string[], anchored: boolean, s: str
   if (end - pos < tail.length) return false;
   if (anchored) return true;
   if (tail === '') return true;
-  const at = s.indexOf(tail, pos);
+  const at = memo === null ? s.indexOf(tail, pos) : memo.indexOf(tail, pos);
   return at >= 0 && at + tail.length <= end;
 }
+
+/**
+ * `indexOf` on one path for the patterns tried on it, remembering each
+ * part's last answer: a part first found at `at` from `from` on is found
+ * there from any position up to `at`, and one missing from `from` on is
+ * missing from any later position. When a path holds the words of many
+ * patterns (`/*ab1*zq`, `/*ab2*zq`, … on a URL holding every `ab<i>`), each
+ * then costs a lookup, not a scan of the path for `zq`; a word's first
+ * position, which the key scanner knows, is given with {@link knownAt}.
+ */
+export class PartSearches {
+  #path = '';
+  readonly #from = new Map<string, number>();
+  readonly #at = new Map<string, number>();
+
+  /** Forgets what was known, for `path`. */
+  reset(path: string): void {
+    this.#path = path;
+    this.#from.clear();
+    this.#at.clear();
+  }
+
+  /** Records that `part` first occurs in the path at `at`. */
+  knownAt(part: string, at: number): void {
+    this.#from.set(part, 0);
+    this.#at.set(part, at);
+  }
+
+  /** `path.indexOf(part, pos)`. */
+  indexOf(part: string, pos: number): number {
+    const from = this.#from.get(part);
+    if (from !== undefined && pos >= from) {
+      const at = this.#at.get(part)!;
+      if (at < 0 || pos <= at) return at;
+    }
+    const at = this.#path.indexOf(part, pos);
+    this.#from.set(part, pos);
+    this.#at.set(part, at);
+    return at;
+  }
+}
+
+/** How many patterns a scan tries on one path before it remembers their parts' searches. */
+export const MANY_TRIED = 16;
 
 /**
  * Splits a GYM2008 rule path into a pattern, or returns the literal prefix it
@@ -591,13 +635,13 @@ function bigram(a: number, b: number, bits: number): number {
 }
 
 /**
- * Calls `visit` with the slot of every key that occurs in `path`, once per key
- * and in order of first occurrence, skipping slots whose rank (given to
+ * Calls `visit` with the slot of every key that occurs in `path` and where it
+ * first occurs, once per key and in order of first occurrence, skipping slots whose rank (given to
  * {@link keyScanner}) is not below the bound: `visit` returns the new bound,
  * so a caller that has found its answer can stop the comparisons that cannot
  * change it.
  */
-export type KeyScan = (path: string, below: number, visit: (slot: number) => number) => void;
+export type KeyScan = (path: string, below: number, visit: (slot: number, at: number) => number) => void;
 
 /** A bucket with more keys than this is searched through a trie of its keys instead of key by key. */
 const CROWDED = 24;
@@ -766,14 +810,14 @@ export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
         }
         if (rank[slot]! >= below || found[slot] === epoch || !path.startsWith(keys[slot]!, i)) continue;
         found[slot] = epoch;
-        below = visit(slot);
+        below = visit(slot, i);
       }
     }
   };
 }
 
 /** The crowded keys that occur in `path` at `i`, walked down the trie: a {@link KeyScan} step. */
-function walkTrie(trie: KeyTrie, path: string, i: number, rank: Int32Array, below: number, found: Uint32Array, epoch: number, visit: (slot: number) => number): number {
+function walkTrie(trie: KeyTrie, path: string, i: number, rank: Int32Array, below: number, found: Uint32Array, epoch: number, visit: (slot: number, at: number) => number): number {
   let node = 0;
   for (let j = i + 1; j < path.length; j++) {
     const next = edgeOf(trie, node, j === i + 1 ? (path.charCodeAt(i) << 16) | path.charCodeAt(j) : path.charCodeAt(j));
@@ -782,7 +826,7 @@ function walkTrie(trie: KeyTrie, path: string, i: number, rank: Int32Array, belo
     for (let slot = trie.ends[node]!; slot >= 0; slot = trie.nextEnd[slot]!) {
       if (rank[slot]! >= below || found[slot] === epoch) continue;
       found[slot] = epoch;
-      below = visit(slot);
+      below = visit(slot, i);
     }
   }
   return below;
@@ -818,13 +862,23 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
   const scan = scanned.length > 0 ? keyScanner(keys, rank) : null;
   let best = NO_RULE;
   let target = '';
-  const visit = (slot: number): number => {
+  // Past MANY_TRIED patterns on one path, their searches are remembered.
+  let tried = 0;
+  let searches: PartSearches | null = null;
+  const visit = (slot: number, at: number): number => {
     const p = scanned[slot]!;
-    if (matchParts(p.parts, p.anchored, target)) best = p.index;
+    if (++tried < MANY_TRIED) {
+      if (matchParts(p.parts, p.anchored, target)) best = p.index;
+      return best;
+    }
+    if (tried === MANY_TRIED) (searches ??= new PartSearches()).reset(target);
+    searches!.knownAt(keys[slot]!, at);
+    if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches)) best = p.index;
     return best;
   };
   return (path, below) => {
     best = below;
+    tried = 0;
     for (const p of always) {
       if (p.index >= best) break;
       if (matchParts(p.parts, p.anchored, path)) {

@@ -1,6 +1,6 @@
 // The longest-match index and the shared helpers it is built from, checked
 // against a plain reference: every rule tried, Google's position-set matcher.
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
 import { compileLongest, type LongestRule } from '../src/longest.js';
 import { keyScanner, PrefixChain } from '../src/match.js';
@@ -155,15 +155,30 @@ const crowdedPattern = fc
   .map((p) => p.join(''));
 const crowdedPath = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '/', 'x'), maxLength: 24 }).map((s) => '/' + s);
 
-test('property: many wildcards sharing one opening give the deciding rule that trying every rule gives', (t) => {
+/** Asserts that the compiled index agrees with trying every rule, on many rules made of `pattern` and paths made by `path`. */
+function agreesOnMany(t: ExecutionContext, pattern: fc.Arbitrary<string>, rules: { minLength: number; maxLength: number }, path: fc.Arbitrary<string>, seed: number): void {
   assertProperty(
     t,
-    fc.property(fc.array(fc.record({ allow: fc.boolean(), pattern: crowdedPattern }), { minLength: 30, maxLength: 120 }), fc.array(crowdedPath, { minLength: 1, maxLength: 20 }), (rules, paths) => {
-      const match = compileLongest(rules);
-      return paths.every((p) => match(p) === reference(rules, p));
+    fc.property(fc.array(fc.record({ allow: fc.boolean(), pattern }), rules), fc.array(path, { minLength: 1, maxLength: 20 }), (made, paths) => {
+      const match = compileLongest(made);
+      return paths.every((p) => match(p) === reference(made, p));
     }),
-    { numRuns: 300, seed: 5002 },
+    { numRuns: 300, seed },
   );
+}
+
+test('property: many wildcards sharing one opening give the deciding rule that trying every rule gives', (t) => {
+  agreesOnMany(t, crowdedPattern, { minLength: 30, maxLength: 120 }, crowdedPath, 5002);
+});
+
+/** Patterns of several short parts over three letters, and long paths of them: a path holds the words of many patterns, which are all tried. */
+const manyPartPattern = fc
+  .array(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 4 })
+  .chain((parts) => fc.constantFrom('', '$').map((end) => '/*' + parts.join('*') + end));
+const longPath = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '/'), minLength: 10, maxLength: 60 }).map((s) => '/' + s);
+
+test('property: many patterns whose words one path holds give the deciding rule that trying every rule gives', (t) => {
+  agreesOnMany(t, manyPartPattern, { minLength: 40, maxLength: 150 }, longPath, 5003);
 });
 
 // Keys of a few openings, so that many share one and the scanner walks them

@@ -87,6 +87,16 @@ test('many wildcards whose words share one opening are found wherever their word
   holds(t, fc.property(fc.array(crowdedRule, { minLength: 30, maxLength: 150 }), fc.array(crowdedPath, { maxLength: 30 }), (rules, paths) => agrees(rules, paths, GYM2008)), 300);
 });
 
+/** Patterns of several short parts over three letters, and long paths of them: a path holds the words of many patterns, which are all tried. */
+const manyPartRule = fc
+  .array(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 4 })
+  .chain((parts) => fc.constantFrom('', '$').map((end) => '/*' + parts.join('*') + end));
+const longPath = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '/'), minLength: 10, maxLength: 60 }).map((s) => '/' + s);
+
+test('many patterns whose words one path holds are all tried as the reference tries them', (t) => {
+  holds(t, fc.property(fc.array(manyPartRule, { minLength: 40, maxLength: 150 }), fc.array(longPath, { minLength: 1, maxLength: 10 }), (rules, paths) => agrees(rules, paths, GYM2008)), 300);
+});
+
 test('a parsed record answers as the reference in both syntaxes', (t) => {
   const property = fc.property(fc.array(rule, { minLength: 1, maxLength: 60 }), fc.array(path, { maxLength: 20 }), (rules, paths) => {
     const text = ['User-agent: *', ...rules.map((r, k) => `${k % 3 === 0 ? 'Allow' : 'Disallow'}: ${r}`)].join('\n');
