@@ -7,25 +7,19 @@ import zlib from 'node:zlib';
 /** The Accept-Encoding sent with a request: the codings {@link decodeContent} undoes. */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
+/** The codings {@link decoder} undoes, by their Content-Encoding names. */
+const KNOWN = new Set(['gzip', 'x-gzip', 'deflate', 'x-deflate', 'br']);
+
 /**
- * The decoder for one coding, or null for one not known. Deflate comes in a
- * zlib wrapper as the standard says, or raw (old IIS and Apache): `first`,
- * the coded body's first byte when this is the outermost coding, tells
- * which, as node-fetch decides.
+ * The decoder for one of the {@link KNOWN} codings. Deflate comes in a zlib
+ * wrapper as the standard says, or raw (old IIS and Apache): `first`, the
+ * coded body's first byte when this is the outermost coding, tells which, as
+ * node-fetch decides.
  */
-function decoder(coding: string, first: number | null): Transform | null {
-  switch (coding) {
-    case 'gzip':
-    case 'x-gzip':
-      return zlib.createGunzip();
-    case 'deflate':
-    case 'x-deflate':
-      return first === null || (first & 0x0f) === 0x08 ? zlib.createInflate() : zlib.createInflateRaw();
-    case 'br':
-      return zlib.createBrotliDecompress();
-    default:
-      return null;
-  }
+function decoder(coding: string, first: number | null): Transform {
+  if (coding === 'br') return zlib.createBrotliDecompress();
+  if (coding.endsWith('gzip')) return zlib.createGunzip();
+  return first === null || (first & 0x0f) === 0x08 ? zlib.createInflate() : zlib.createInflateRaw();
 }
 
 /**
@@ -45,17 +39,17 @@ export async function* decodeContent(body: Readable, contentEncoding: string | n
   try {
     const head = await chunks.next();
     if (head.done) return;
-    const outermost = codings.length - 1;
-    const steps = codings.map((coding, k) => decoder(coding, k === outermost ? head.value[0]! : null)).reverse();
     const all = async function* (): AsyncGenerator<Buffer> {
       yield head.value;
       for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
     };
-    if (steps.length === 0 || steps.includes(null)) {
+    if (codings.length === 0 || !codings.every((coding) => KNOWN.has(coding))) {
       yield* all();
       return;
     }
-    decoded = pipeline([Readable.from(all()), ...(steps as Transform[])], () => {}) as unknown as Readable;
+    const outermost = codings.length - 1;
+    const steps = codings.map((coding, k) => decoder(coding, k === outermost ? head.value[0]! : null)).reverse();
+    decoded = pipeline([Readable.from(all()), ...steps], () => {}) as unknown as Readable;
     for await (const chunk of decoded) yield chunk as Buffer;
   } finally {
     // Left early (the cap reached) or failed: the socket is closed, not drained.

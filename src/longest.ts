@@ -3,7 +3,7 @@
 // rules into an index, so a path costs a prefix-chain lookup for the literal
 // rules plus a filtered look at the wildcard rules, not one try per rule.
 import { codeAt } from './text.js';
-import { bucketsFor, floatingKey, keyScanner, longestPart, MANY_TRIED, matchPartsAt, PartSearches, pathEnd, PrefixChain, splitPattern, startsAt } from './match.js';
+import { bucketsFor, floatingKey, keyScanner, longestPart, matchPartsAt, PartSearches, pathEnd, PrefixChain, splitPattern, startsAt } from './match.js';
 
 /** A rule as the longest-match index sees it. */
 export interface LongestRule {
@@ -352,17 +352,9 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
   // Ranked by length, longest lowest: the scanner skips ranks at or above the bound.
   const scan = scanned.length > 0 ? keyScanner(keys, new Int32Array(scanned.map((w) => -w.len))) : null;
   const bound = (): number => 1 - (aLen > dLen ? aLen : dLen);
-  // Past MANY_TRIED patterns on one path, their searches are remembered.
-  let tried = 0;
-  let searches: PartSearches | null = null;
+  const searches = new PartSearches();
   const visit = (slot: number, at: number): number => {
-    if (++tried < MANY_TRIED) {
-      tryWild(scanned[slot]!);
-    } else {
-      if (tried === MANY_TRIED) (searches ??= new PartSearches()).reset(target);
-      searches!.knownAt(keys[slot]!, at);
-      tryWild(scanned[slot]!, searches);
-    }
+    tryWild(scanned[slot]!, searches.tried(keys[slot]!, at));
     return bound();
   };
 
@@ -372,7 +364,7 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
     dLen = 0;
     dIdx = -1;
     target = path;
-    tried = 0;
+    searches.start(path);
     lookUp(path);
     for (const w of always) {
       if (w.len < aLen || w.len < dLen) break;

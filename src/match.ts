@@ -2,7 +2,7 @@
 // record and syntax. No RegExp is built from robots.txt input, and every rule
 // is matched in time linear in the path length.
 import type { RobotRecord, Rule } from './model.js';
-import { hexValue } from './path.js';
+import { hexValue, pathStart } from './path.js';
 import { codeAt } from './text.js';
 import { MK1996, type Syntax } from './syntax.js';
 
@@ -62,48 +62,59 @@ export function matchPartsAt(parts: readonly string[], anchored: boolean, s: str
 }
 
 /**
- * `indexOf` on one path for the patterns tried on it, remembering each
- * part's last answer: a part first found at `at` from `from` on is found
- * there from any position up to `at`, and one missing from `from` on is
- * missing from any later position. When a path holds the words of many
- * patterns (`/*ab1*zq`, `/*ab2*zq`, … on a URL holding every `ab<i>`), each
- * then costs a lookup, not a scan of the path for `zq`; a word's first
- * position, which the key scanner knows, is given with {@link knownAt}.
+ * `indexOf` on one path for the patterns tried on it. Once {@link MANY_TRIED}
+ * patterns have been tried on the path, each part's last answer is
+ * remembered: a part first found at `at` from `from` on is found there from
+ * any position up to `at`, and one missing from `from` on is missing from
+ * any later position. When a path holds the words of many patterns
+ * (`/*ab1*zq`, `/*ab2*zq`, … on a URL holding every `ab<i>`), each then
+ * costs a lookup, not a scan of the path for `zq`; a word's first position
+ * is the one the key scanner found.
  */
 export class PartSearches {
   #path = '';
-  readonly #from = new Map<string, number>();
-  readonly #at = new Map<string, number>();
+  #tried = 0;
+  #from: Map<string, number> | null = null;
+  #at: Map<string, number> | null = null;
 
-  /** Forgets what was known, for `path`. */
-  reset(path: string): void {
+  /** Starts on `path`: nothing tried, nothing known. */
+  start(path: string): void {
     this.#path = path;
-    this.#from.clear();
-    this.#at.clear();
+    this.#tried = 0;
   }
 
-  /** Records that `part` first occurs in the path at `at`. */
-  knownAt(part: string, at: number): void {
-    this.#from.set(part, 0);
-    this.#at.set(part, at);
+  /**
+   * Counts one more pattern tried, whose `word` first occurs at `at`: this,
+   * to search the pattern's parts with, once many have been tried; else
+   * null, as plain `indexOf` costs less for a few.
+   */
+  tried(word: string, at: number): PartSearches | null {
+    if (++this.#tried < MANY_TRIED) return null;
+    if (this.#tried === MANY_TRIED) {
+      (this.#from ??= new Map()).clear();
+      (this.#at ??= new Map()).clear();
+    }
+    this.#from!.set(word, 0);
+    this.#at!.set(word, at);
+    return this;
   }
 
   /** `path.indexOf(part, pos)`. */
   indexOf(part: string, pos: number): number {
-    const from = this.#from.get(part);
+    const from = this.#from!.get(part);
     if (from !== undefined && pos >= from) {
-      const at = this.#at.get(part)!;
+      const at = this.#at!.get(part)!;
       if (at < 0 || pos <= at) return at;
     }
     const at = this.#path.indexOf(part, pos);
-    this.#from.set(part, pos);
-    this.#at.set(part, at);
+    this.#from!.set(part, pos);
+    this.#at!.set(part, at);
     return at;
   }
 }
 
-/** How many patterns a scan tries on one path before it remembers their parts' searches. */
-export const MANY_TRIED = 16;
+/** How many patterns {@link PartSearches} lets be tried on one path before it remembers their searches. */
+const MANY_TRIED = 16;
 
 /**
  * Splits a GYM2008 rule path into a pattern, or returns the literal prefix it
@@ -467,6 +478,16 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
  */
 export function matchInPlace(tests: readonly SmallTest[], table: string, url: string, start: number): number {
   return table.charCodeAt(PREFIXES) === 1 ? firstPrefixInPlace(tests, table, url, start) : firstMatch(tests, table, url, start, true);
+}
+
+/**
+ * {@link matchInPlace} of a whole URL: where its path starts is found first,
+ * and a path that does not start with `/` is left undecided from the first
+ * test (see {@link undecidedFrom}), for the decoded path to decide.
+ */
+export function matchUrlInPlace(tests: readonly SmallTest[], table: string, url: string): number {
+  const start = pathStart(url);
+  return codeAt(url, start) === 0x2f ? matchInPlace(tests, table, url, start) : undecidedFrom(0);
 }
 
 /** Which tests of a {@link SmallRules.table} allow when they decide: bit k for test k. */
@@ -862,23 +883,14 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
   const scan = scanned.length > 0 ? keyScanner(keys, rank) : null;
   let best = NO_RULE;
   let target = '';
-  // Past MANY_TRIED patterns on one path, their searches are remembered.
-  let tried = 0;
-  let searches: PartSearches | null = null;
+  const searches = new PartSearches();
   const visit = (slot: number, at: number): number => {
     const p = scanned[slot]!;
-    if (++tried < MANY_TRIED) {
-      if (matchParts(p.parts, p.anchored, target)) best = p.index;
-      return best;
-    }
-    if (tried === MANY_TRIED) (searches ??= new PartSearches()).reset(target);
-    searches!.knownAt(keys[slot]!, at);
-    if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches)) best = p.index;
+    if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches.tried(keys[slot]!, at))) best = p.index;
     return best;
   };
   return (path, below) => {
     best = below;
-    tried = 0;
     for (const p of always) {
       if (p.index >= best) break;
       if (matchParts(p.parts, p.anchored, path)) {
@@ -888,6 +900,7 @@ function patternMatcher(patterns: Pattern[]): (path: string, below: number) => n
     }
     if (scan !== null) {
       target = path;
+      searches.start(path);
       scan(path, best, visit);
     }
     return best === below ? -1 : best;

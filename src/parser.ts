@@ -1,11 +1,9 @@
 import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
 import { nowSeconds, SEVEN_DAYS } from './expiry.js';
-import { allowedMask, matchInPlace, type SmallTest } from './match.js';
+import { allowedMask, matchUrlInPlace, type SmallTest } from './match.js';
 import { parseRobots } from './parse.js';
-import { pathStart } from './path.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
 import { rfc9309Rules, selectionAllows, type Rfc9309Rules, type Selection } from './rfc9309.js';
-import { codeAt } from './text.js';
 import type { ParsedRobots, RobotRecord } from './model.js';
 
 /** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
@@ -66,8 +64,9 @@ export class RobotExclusionRulesParser {
    * What answers {@link isAllowed} for the last agent asked (`#lastAgent`)
    * in this syntax (0: nothing yet): under RFC9309 its selection; else its
    * record's tests and their table, when they read URLs in place (null when
-   * they do not). Apart, so that each field holds one kind of object; under
-   * RFC9309 the table field holds the text the selection points into.
+   * they do not), with the table's allow mask read out once. Apart, so that
+   * each field holds one kind of object; under RFC9309 the table field holds
+   * the text the selection points into.
    */
   #fastSyntax = 0;
   #fastTests: readonly SmallTest[] | null = null;
@@ -110,17 +109,14 @@ export class RobotExclusionRulesParser {
     if (syntax === this.#fastSyntax && userAgent === this.#lastAgent && typeof url === 'string') {
       const tests = this.#fastTests;
       if (tests !== null) {
-        const start = pathStart(url);
-        if (codeAt(url, start) === 0x2f) {
-          const table = this.#fastTable;
-          const i = matchInPlace(tests, table, url, start);
-          if (i >= -1) return i < 0 || ((this.#fastAllowed >>> i) & 1) === 1;
-        }
+        const i = matchUrlInPlace(tests, this.#fastTable, url);
+        if (i >= -1) return i < 0 || ((this.#fastAllowed >>> i) & 1) === 1;
       } else if (syntax === RFC9309) {
         return selectionAllows(this.#fastSelection!, url, this.#fastTable);
       }
     }
     const s = checkSyntax(syntax);
+    // Looked up under RFC9309 too: the fast path is keyed on the agent it caches.
     const record = this.#recordFor(userAgent);
     if (s === RFC9309) {
       const rfc = this.#rfc9309();

@@ -1,10 +1,10 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { compilePaths, firstMatch, hasWildcards, matchInPlace, readsInPlace, SMALL_RECORD, SmallRules, type Matcher, type SmallTest } from './match.js';
-import { decodePath, pathStart, urlPathAt } from './path.js';
+import { compilePaths, firstMatch, hasWildcards, matchUrlInPlace, readsInPlace, SMALL_RECORD, SmallRules, type Matcher, type SmallTest } from './match.js';
+import { decodePath, urlPath } from './path.js';
 import { GYM2008, MK1996, type Syntax } from './syntax.js';
-import { codeAt, scrubValue } from './text.js';
+import { scrubValue } from './text.js';
 import type { RobotRecord, Rule } from './model.js';
 
 /**
@@ -131,18 +131,13 @@ export class LazyRecord implements RobotRecord {
   }
 
   matchUrl(url: string, syntax: Syntax): number {
-    const start = pathStart(url);
-    if (this.#count <= SMALL_RECORD && codeAt(url, start) === 0x2f) {
-      const table = this.#table(syntax);
-      if (readsInPlace(table)) {
-        const tests = this.#tests(syntax);
-        const i = matchInPlace(tests, table, url, start);
-        if (i >= -1) return i;
-        // An escape: the rules before -2 - i do not match; the decoded path decides from there.
-        return firstMatch(tests, table, decodePath(urlPathAt(url, start)), 0, false, -2 - i);
-      }
-    }
-    return this.match(decodePath(urlPathAt(url, start)), syntax);
+    const table = this.inPlaceTable(syntax);
+    if (table === null) return this.match(decodePath(urlPath(url)), syntax);
+    const tests = this.#tests(syntax);
+    const i = matchUrlInPlace(tests, table, url);
+    if (i >= -1) return i;
+    // Undecided: the rules before -2 - i do not match; the decoded path decides from there.
+    return firstMatch(tests, table, decodePath(urlPath(url)), 0, false, -2 - i);
   }
 
   inPlaceTable(syntax: Syntax): string | null {

@@ -359,12 +359,6 @@ export class Rfc9309Rules {
     this.#bytes = parsed.fromBytes ? parsed.source : null;
   }
 
-  /** Whether the crawler with this product token may fetch `url`. Never throws. */
-  isAllowed(userAgent: string, url: string | URL): boolean {
-    const sel = this.#selection(userAgent);
-    return selectionAllows(sel, typeof url === 'string' ? url : String(url), this.#text);
-  }
-
   /** What the crawler with this product token gets: the groups that apply, and their rules. @internal */
   selection(userAgent: string): Selection {
     return this.#selection(userAgent);
