@@ -3,7 +3,7 @@
 // rules into an index, so a path costs a prefix-chain lookup for the literal
 // rules plus a filtered look at the wildcard rules, not one try per rule.
 import { codeAt } from './text.js';
-import { bucketsFor, floatingKey, keyScanner, longestPart, matchPartsAt, PartSearches, pathEnd, PrefixChain, splitPattern, startsAt } from './match.js';
+import { bucketsFor, floatingKey, keyScanner, longestPart, matchPartsAt, PartSearches, pathEnd, PrefixChain, splitPattern } from './match.js';
 
 /** A rule as the longest-match index sees it. */
 export interface LongestRule {
@@ -64,6 +64,9 @@ export const FEW_RULES = 24;
 /** Numbers per rule in a few-rule table: flags and length, then the caller's two numbers. */
 export const FEW_FIELDS = 3;
 
+/** Up to this many rules, verbatim literals are compared in place (see {@link VERBATIM}). */
+const IN_PLACE_RULES = 8;
+
 const ALLOW = 1;
 const ANCHORED = 2;
 /** The pattern is a literal prefix found as written in the caller's text, at the rule's first number. */
@@ -108,8 +111,9 @@ export interface Few {
  * Empty patterns must be left out.
  */
 export function prepareFew(rules: readonly FewRule[], info: number[], from: number): Few {
-  // A stable sort keeps the given order among rules of one length.
-  const order = rules.map((_, k) => k).sort((x, y) => rules[y]!.pattern.length - rules[x]!.pattern.length);
+  // Longest first, allow before disallow: the first rule that matches then
+  // decides. A stable sort keeps the given order among the rest.
+  const order = rules.map((_, k) => k).sort((x, y) => rules[y]!.pattern.length - rules[x]!.pattern.length || Number(rules[y]!.allow) - Number(rules[x]!.allow));
   let tests: FewTest[] | null = null;
   const buckets = bucketsFor(order.length);
   const masks = new Array<number>(buckets).fill(0);
@@ -119,7 +123,9 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
     let flags = allow ? ALLOW : 0;
     let test: FewTest = null;
     let opening = pattern;
-    if (split === null && verbatim) flags |= VERBATIM;
+    // Past a handful of rules, literals are compared natively, as strings (a
+    // verbatim pattern is already one); below, in place, to keep small files small.
+    if (split === null && verbatim && order.length <= IN_PLACE_RULES) flags |= VERBATIM;
     else if (split === null || typeof split === 'string') opening = test = split ?? pattern;
     else {
       test = floatingKey(split.parts, split.anchored);
@@ -138,6 +144,43 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
     for (let b = 0; b < buckets; b++) if (opening.length < 2 || opening.charCodeAt(1) % buckets === b) masks[b]! |= 1 << k;
   }
   return { tests, masks: String.fromCharCode(...masks.flatMap((m) => [m & 0xffff, m >>> 16])) };
+}
+
+/** The rules of a few-rule table that may match a path whose character at index 1 is `c1` (see {@link Few.masks}). */
+function candidatesFor(masks: string, c1: number): number {
+  const b = (c1 & ((masks.length >>> 1) - 1)) * 2;
+  return masks.charCodeAt(b) | (masks.charCodeAt(b + 1) << 16);
+}
+
+/**
+ * True when the verbatim literal text[at, at + len) starts the path at
+ * `start` in `s`, which has `room` characters from there and `c1` at index 1.
+ */
+function verbatimAt(text: string, at: number, len: number, s: string, start: number, c1: number, room: number): boolean {
+  if (len > room) return false;
+  // The last character first: it settles most near misses. Then the rest
+  // past index 1, which this checks; index 0 is `/` on both sides.
+  if (len > 1 && (text.charCodeAt(at + 1) !== c1 || text.charCodeAt(at + len - 1) !== s.charCodeAt(start + len - 1))) return false;
+  let j = len > 1 ? 2 : 0;
+  while (j < len && text.charCodeAt(at + j) === s.charCodeAt(start + j)) j++;
+  return j === len;
+}
+
+/**
+ * {@link matchFew} when every rule is a verbatim literal (its `tests` are
+ * null): a loop small enough for the compiler to fold into its caller.
+ */
+export function matchVerbatim(text: string, info: ArrayLike<number>, from: number, masks: string, s: string, start: number): number {
+  const room = s.length - start;
+  const c1 = codeAt(s, start + 1);
+  let candidates = candidatesFor(masks, c1);
+  while (candidates !== 0) {
+    const k = 31 - Math.clz32(candidates & -candidates);
+    candidates &= candidates - 1;
+    const base = from + k * FEW_FIELDS;
+    if (verbatimAt(text, info[base + 1]!, info[base]! >>> FLAG_BITS, s, start, c1, room)) return k;
+  }
+  return -1;
 }
 
 /**
@@ -163,31 +206,15 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
    * it after a second `/`, say) need not look again.
    */
   let absent: string | null = null;
-  let found = -1;
-  let foundLen = 0;
-  // The candidates, longest first.
-  const b = (c1 & ((masks.length >>> 1) - 1)) * 2;
-  let candidates = masks.charCodeAt(b) | (masks.charCodeAt(b + 1) << 16);
+  // The candidates, in the order that makes the first match decide.
+  let candidates = candidatesFor(masks, c1);
   while (candidates !== 0) {
     const k = 31 - Math.clz32(candidates & -candidates);
     candidates &= candidates - 1;
     const base = from + k * FEW_FIELDS;
     const flags = info[base]!;
-    const len = flags >>> FLAG_BITS;
-    if (found >= 0) {
-      // Only an allow as long as the disallow found can still win.
-      if (len < foundLen) break;
-      if ((flags & ALLOW) === 0) continue;
-    }
     if ((flags & VERBATIM) !== 0) {
-      if (len > room) continue;
-      const at = info[base + 1]!;
-      // The last character first: it settles most near misses. Then the rest
-      // past index 1, which this checks; index 0 is `/` on both sides.
-      if (len > 1 && (text.charCodeAt(at + 1) !== c1 || text.charCodeAt(at + len - 1) !== s.charCodeAt(start + len - 1))) continue;
-      let j = len > 1 ? 2 : 0;
-      while (j < len && text.charCodeAt(at + j) === s.charCodeAt(start + j)) j++;
-      if (j < len) continue;
+      if (!verbatimAt(text, info[base + 1]!, flags >>> FLAG_BITS, s, start, c1, room)) continue;
     } else {
       const test = tests![k]!;
       if (typeof test !== 'string') {
@@ -214,15 +241,15 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
         if (end < 0) end = pathEnd(s, start);
         if (at + test.length > end) continue;
       } else {
-        if (test.length > 1 && test.charCodeAt(1) !== c1) continue;
-        if (!startsAt(s, test, start)) continue;
+        // A literal prefix: the last character first, as for verbatim ones.
+        const n = test.length;
+        if (n > room || (n > 1 && (test.charCodeAt(1) !== c1 || test.charCodeAt(n - 1) !== s.charCodeAt(start + n - 1)))) continue;
+        if (s.indexOf(test, start) !== start) continue;
       }
     }
-    if ((flags & ALLOW) !== 0) return k;
-    found = k;
-    foundLen = len;
+    return k;
   }
-  return found;
+  return -1;
 }
 
 // ---------------------------------------------------------------------------
@@ -243,7 +270,7 @@ export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
     if (pattern !== '') few.push({ pattern, allow, verbatim: false, at: 0, to: index });
   }
   if (few.length <= FEW_RULES) {
-    const info = new Array<number>(few.length * FEW_FIELDS);
+    const info: number[] = [];
     const { tests, masks } = prepareFew(few, info, 0);
     return (path) => {
       const k = matchFew('', info, 0, tests, masks, path);

@@ -9,7 +9,7 @@ import type { Verdict } from './parser.js';
 import { parseCrawlDelay } from './parse.js';
 import { pathStart, urlPathAt } from './path.js';
 import { codeAt } from './text.js';
-import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, prepareFew, type Few, type FewRule, type FewTest, type LongestMatcher } from './longest.js';
+import { compileLongest, FEW_FIELDS, FEW_RULES, matchFew, matchVerbatim, prepareFew, type Few, type FewRule, type FewTest, type LongestMatcher } from './longest.js';
 
 // Google's line limit: longer lines are cut after this many bytes.
 const MAX_LINE_BYTES = 2083 * 8 - 1;
@@ -280,6 +280,9 @@ function isRobotsTxt(s: string, start: number): boolean {
  * table (or 0), the value's start, and its end * 2 + allow.
  */
 export class Selection {
+  /** Where the pooled rules start in {@link info}. */
+  readonly rulesFrom: number;
+
   constructor(
     readonly info: ArrayLike<number>,
     /** With few rules: what they compare (see `prepareFew`); else null. */
@@ -289,39 +292,43 @@ export class Selection {
     /** With many rules: the compiled index; else null. */
     readonly match: LongestMatcher | null,
     readonly crawlDelay: number | null,
-  ) {}
-
-  /** Where the pooled rules start in {@link info}. */
-  get rulesFrom(): number {
-    return 1 + 2 * this.info[0]!;
+  ) {
+    this.rulesFrom = 1 + 2 * info[0]!;
   }
 }
 
 /** No group applies: shared by every parse. */
 const NONE = new Selection([0], null, '', null, null);
 
-/** Small tables stay plain arrays: a typed array costs ~200 bytes of its own. */
+/**
+ * Tables of many rules are typed arrays. A few rules' table stays a plain
+ * array, as large as a typed one with its ~200 bytes of overhead, so that the
+ * few-rule matcher reads one kind of array.
+ */
 const TYPED_FROM = 48;
 
 const UA_CACHE_LIMIT = 1024;
 
 /**
- * Position in the selection's info of the deciding rule for a URL, or -1
- * (also for `/robots.txt`). A few rules read the URL's path in place.
+ * The deciding rule for a URL whose path starts at `start`, as its number
+ * among the selection's pooled rules, or -1 (also for `/robots.txt`). A few
+ * rules read the URL's path in place.
  */
-function decide(sel: Selection, url: string, text: string): number {
-  const from = sel.rulesFrom;
-  const start = pathStart(url);
-  let k: number;
+function decideAt(sel: Selection, url: string, start: number, text: string): number {
   if (sel.match === null && codeAt(url, start) === 0x2f) {
     if (isRobotsTxt(url, start)) return -1;
-    k = matchFew(text, sel.info, from, sel.tests, sel.masks, url, start);
-  } else {
-    const path = urlPathAt(url, start);
-    if (isRobotsTxt(path, 0)) return -1;
-    k = sel.match !== null ? sel.match(path) : matchFew(text, sel.info, from, sel.tests, sel.masks, path);
+    const tests = sel.tests;
+    return tests === null ? matchVerbatim(text, sel.info, sel.rulesFrom, sel.masks, url, start) : matchFew(text, sel.info, sel.rulesFrom, tests, sel.masks, url, start);
   }
-  return k < 0 ? -1 : from + k * FEW_FIELDS;
+  const path = urlPathAt(url, start);
+  if (isRobotsTxt(path, 0)) return -1;
+  return sel.match !== null ? sel.match(path) : matchFew(text, sel.info, sel.rulesFrom, sel.tests, sel.masks, path);
+}
+
+/** Position in the selection's info of the deciding rule for a URL, or -1. */
+function decide(sel: Selection, url: string, text: string): number {
+  const k = decideAt(sel, url, pathStart(url), text);
+  return k < 0 ? -1 : sel.rulesFrom + k * FEW_FIELDS;
 }
 
 /**
@@ -329,9 +336,11 @@ function decide(sel: Selection, url: string, text: string): number {
  * what the selection's value positions point into ({@link Rfc9309Rules.text}). @internal
  */
 export function selectionAllows(sel: Selection, url: string, text: string): boolean {
-  if (sel.info.length === sel.rulesFrom) return true;
-  const at = decide(sel, url, text);
-  return at < 0 || (sel.info[at + 2]! & 1) === 1;
+  const info = sel.info;
+  const from = sel.rulesFrom;
+  if (info.length === from) return true;
+  const k = decideAt(sel, url, pathStart(url), text);
+  return k < 0 || (info[from + k * FEW_FIELDS + 2]! & 1) === 1;
 }
 
 /**
@@ -479,7 +488,9 @@ export class Rfc9309Rules {
     const size = from + rules.length * FEW_FIELDS;
     let few: Few = { tests: null, masks: '' };
     let match: LongestMatcher | null = null;
-    const table = new Array<number>(size);
+    // Filled in order from empty, so that it stays a packed array (and is
+    // copied at the end, to shed the spare room that growing left).
+    const table: number[] = [];
     table[0] = groups.length;
     groups.forEach((g, k) => {
       table[1 + 2 * k] = g.offset;
@@ -495,7 +506,7 @@ export class Rfc9309Rules {
         table[from + k * FEW_FIELDS + 2] = rule.to;
       });
     }
-    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table, few.tests, few.masks, match, crawlDelay);
+    return new Selection(match !== null && size >= TYPED_FROM ? Int32Array.from(table) : table.slice(), few.tests, few.masks, match, crawlDelay);
   }
 
   /** A value as written, from the text: characters as bytes decode as the source did. */
