@@ -69,7 +69,11 @@ const IN_PLACE_RULES = 8;
 
 const ALLOW = 1;
 const ANCHORED = 2;
-/** The pattern is a literal prefix found as written in the caller's text, at the rule's first number. */
+/**
+ * The pattern is a literal prefix found as written in the caller's text, at
+ * the rule's first number, and compared there (only among a few rules: see
+ * {@link IN_PLACE_RULES}).
+ */
 const VERBATIM = 4;
 /** The pattern is floating (see `floatingKey`); its test is the key. */
 const FLOATING = 8;
@@ -105,8 +109,8 @@ export interface Few {
 }
 
 /**
- * Lays out a few rules for {@link matchFew}, longest first and in the given
- * order among equals: writes `FEW_FIELDS` numbers a rule into `info` from
+ * Lays out a few rules for {@link matchFew}, longest first, allow before
+ * disallow, and in the given order among equals: writes `FEW_FIELDS` numbers a rule into `info` from
  * `from` on (flags and length, `at`, `to`) and returns what else is tried.
  * Empty patterns must be left out.
  */
@@ -168,7 +172,8 @@ function verbatimAt(text: string, at: number, len: number, s: string, start: num
 
 /**
  * {@link matchFew} when every rule is a verbatim literal (its `tests` are
- * null): a loop small enough for the compiler to fold into its caller.
+ * null): a small file's usual case, with nothing to tell apart per rule. It
+ * leaves its caller small enough for the compiler to take in whole.
  */
 export function matchVerbatim(text: string, info: ArrayLike<number>, from: number, masks: string, s: string, start: number): number {
   const room = s.length - start;
@@ -185,10 +190,10 @@ export function matchVerbatim(text: string, info: ArrayLike<number>, from: numbe
 
 /**
  * The deciding rule among a few laid out by {@link prepareFew}: its position
- * in the table, or -1. Rules are tried longest first, so the first match
- * decides, unless it is a disallow and an allow of the same length matches
- * too. As in `firstMatch`, a rule whose literal start needs another
- * character at index 1 than the path has is skipped at once.
+ * in the table, or -1. Rules are tried longest first, allow before disallow
+ * among equals, so the first match decides. As in `firstMatch`, a rule
+ * whose literal start needs another character at index 1 than the path has
+ * is skipped at once.
  *
  * The path is `s` from `start` to its first `#` (or its end), read in place:
  * a rule holds no `#`, so a literal that equals the characters there lies
@@ -206,6 +211,8 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
    * it after a second `/`, say) need not look again.
    */
   let absent: string | null = null;
+  /** True when the path opens with `/`, as floating patterns need. */
+  const slash = codeAt(s, start) === 0x2f;
   // The candidates, in the order that makes the first match decide.
   let candidates = candidatesFor(masks, c1);
   while (candidates !== 0) {
@@ -233,7 +240,7 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
       } else if ((flags & FLOATING) !== 0) {
         // The key anywhere after the path's opening `/`; the fragment is looked for once it is found.
         if (test === absent) continue;
-        const at = room > test.length && codeAt(s, start) === 0x2f ? s.indexOf(test, start + 1) : -1;
+        const at = room > test.length && slash ? s.indexOf(test, start + 1) : -1;
         if (at < 0) {
           absent = test;
           continue;

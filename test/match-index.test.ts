@@ -1,36 +1,18 @@
 // The indexes behind matching (rules tried in order up to 24, the prefix
 // chain and the key scanner above that, GYM2008 sharing the MK1996 matcher)
 // against a plain reference: every rule tried in file order with a textbook
-// glob match (SEMANTICS 4.3 to 4.5).
+// glob match (SEMANTICS 4.3 to 4.5: Google's position-set matcher).
 import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
 import { compilePaths } from '../src/match.js';
 import { parseRobots } from '../src/parse.js';
 import { GYM2008, MK1996, type Syntax } from '../src/syntax.js';
-
-/** GYM2008 pattern match by dynamic programming: `*` any run, one trailing `$` anchors, from the start. */
-function globMatches(pattern: string, path: string): boolean {
-  const anchored = pattern.endsWith('$');
-  const body = anchored ? pattern.slice(0, -1) : pattern;
-  // reach[j]: the pattern so far matches path[0, j).
-  let reach = Array.from({ length: path.length + 1 }, (_, j) => j === 0);
-  for (const c of body) {
-    const next = new Array<boolean>(path.length + 1).fill(false);
-    if (c === '*') {
-      let any = false;
-      for (let j = 0; j <= path.length; j++) next[j] = any ||= reach[j]!;
-    } else {
-      for (let j = 0; j < path.length; j++) next[j + 1] = reach[j]! && path[j] === c;
-    }
-    reach = next;
-  }
-  return anchored ? reach[path.length]! : reach.includes(true);
-}
+import { globMatch } from './helpers/reference.js';
 
 /** The first rule that matches, in file order, or -1. */
 function reference(rules: readonly string[], path: string, syntax: Syntax): number {
   return rules.findIndex((rule) =>
-    syntax === GYM2008 && (rule.includes('*') || rule.endsWith('$')) ? globMatches(rule, path) : path.startsWith(rule),
+    syntax === GYM2008 && (rule.includes('*') || rule.endsWith('$')) ? globMatch(path, rule) : path.startsWith(rule),
   );
 }
 
