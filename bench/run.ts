@@ -61,7 +61,9 @@ function measureFile(w: Workload, timing: TimingOptions): FileResult {
 
   // Each copy parses its own string (as separately fetched files would) and
   // answers one URL per syntax first, so lazily compiled matchers are counted.
-  const copies = Math.max(30, Math.min(2000, Math.floor(4e6 / w.bytes.length)));
+  // A small file's copies hold under a kilobyte each: thousands of them are
+  // needed before the collector's own noise (tens of kilobytes) stops showing.
+  const copies = Math.max(30, Math.min(20000, Math.floor(4e6 / w.bytes.length)));
   const probe = w.urls[0]!;
   const heapAfter = (answered: readonly SyntaxEntry[]): number =>
     heapPerCopy(() => {

@@ -3,7 +3,7 @@ import { nowSeconds, SEVEN_DAYS } from './expiry.js';
 import { allowedMask, matchUrlInPlace, type SmallTest } from './match.js';
 import { parseRobots } from './parse.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
-import { rfc9309Rules, selectionAllows, type Rfc9309Rules, type Selection } from './rfc9309.js';
+import { Rfc9309Rules, selectionAllows, type Selection } from './rfc9309.js';
 import type { ParsedRobots, RobotRecord } from './model.js';
 
 /** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
@@ -307,7 +307,7 @@ export class RobotExclusionRulesParser {
   /** The RFC 9309 view of the current parse, built on first use. */
   #rfc9309(): Rfc9309Rules {
     const view = this.#rfc;
-    return view !== null && view.parsed === this.#parsed ? view : (this.#rfc = rfc9309Rules(this.#parsed));
+    return view !== null && view.parsed === this.#parsed ? view : (this.#rfc = new Rfc9309Rules(this.#parsed));
   }
 }
 

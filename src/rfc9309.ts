@@ -280,9 +280,6 @@ function isRobotsTxt(s: string, start: number): boolean {
  * table (or 0), the value's start, and its end * 2 + allow.
  */
 export class Selection {
-  /** Where the pooled rules start in {@link info}. */
-  readonly rulesFrom: number;
-
   constructor(
     readonly info: ArrayLike<number>,
     /** With few rules: what they compare (see `prepareFew`); else null. */
@@ -292,8 +289,11 @@ export class Selection {
     /** With many rules: the compiled index; else null. */
     readonly match: LongestMatcher | null,
     readonly crawlDelay: number | null,
-  ) {
-    this.rulesFrom = 1 + 2 * info[0]!;
+  ) {}
+
+  /** Where the pooled rules start in {@link info}. */
+  get rulesFrom(): number {
+    return 1 + 2 * this.info[0]!;
   }
 }
 
@@ -547,13 +547,4 @@ export class Rfc9309Rules {
     }
     return found;
   }
-}
-
-const views = new WeakMap<ParsedRobots, Rfc9309Rules>();
-
-/** The RFC 9309 view of a parse, made once and shared by every parser holding that parse. */
-export function rfc9309Rules(parsed: ParsedRobots): Rfc9309Rules {
-  let view = views.get(parsed);
-  if (view === undefined) views.set(parsed, (view = new Rfc9309Rules(parsed)));
-  return view;
 }
