@@ -300,11 +300,7 @@ export class Selection {
 /** No group applies: shared by every parse. */
 const NONE = new Selection([0], null, '', null, null);
 
-/**
- * Tables of many rules are typed arrays. A few rules' table stays a plain
- * array, as large as a typed one with its ~200 bytes of overhead, so that the
- * few-rule matcher reads one kind of array.
- */
+/** Small tables stay plain arrays: a typed array costs ~200 bytes of its own. */
 const TYPED_FROM = 48;
 
 const UA_CACHE_LIMIT = 1024;
@@ -506,7 +502,7 @@ export class Rfc9309Rules {
         table[from + k * FEW_FIELDS + 2] = rule.to;
       });
     }
-    return new Selection(match !== null && size >= TYPED_FROM ? Int32Array.from(table) : table.slice(), few.tests, few.masks, match, crawlDelay);
+    return new Selection(size >= TYPED_FROM ? Int32Array.from(table) : table.slice(), few.tests, few.masks, match, crawlDelay);
   }
 
   /** A value as written, from the text: characters as bytes decode as the source did. */
