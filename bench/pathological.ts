@@ -2,7 +2,9 @@
 // without `$`, against long URLs of `a`s with no `b` (backtracking); and
 // thousands of wildcard rules whose words share one opening, `/*ab0x`,
 // `/*ab1x`..., against long URLs of `abab…` (a word index that compares every
-// word at every opening).
+// word at every opening); and 24 literals `/abb/`, `/abbbb/`... whose second
+// and last characters agree with a URL of `/a/a/a…` (a literal confirmed by a
+// search that runs on to the URL's end).
 import { Worker } from 'node:worker_threads';
 import { ORIGIN } from './generate.js';
 import { secondsPerCall, type TimingOptions } from './measure.js';
@@ -27,6 +29,14 @@ export function wordRules(): string {
   return Array.from({ length: WORD_RULES }, (_, i) => `Disallow: /*ab${i}x`).join('\n');
 }
 
+/** How many literal rules the near-miss case has: as many as are tried in turn. */
+export const NEAR_RULES = 24;
+
+/** `Disallow: /a` + an even run of `b` + `/`: each agrees with `/a/a/a…` at index 1 and at its last index. */
+export function nearMissRules(): string {
+  return Array.from({ length: NEAR_RULES }, (_, j) => `Disallow: /a${'b'.repeat(2 * j + 2)}/`).join('\n');
+}
+
 /** An absolute URL of exactly `length` characters whose path repeats `unit` (`a` by default). */
 export function longUrl(length: number, unit = 'a'): string {
   const n = length - ORIGIN.length - 1;
@@ -46,6 +56,7 @@ export function pathologicalCases(): PathologicalCase[] {
     { label: '/*a...*b', rules: `Disallow: ${starPattern(false)}`, unit: 'a' },
     { label: '/*a...*b$', rules: `Disallow: ${starPattern(true)}`, unit: 'a' },
     { label: `${WORD_RULES} x /*ab<i>x`, rules: wordRules(), unit: 'ab' },
+    { label: `${NEAR_RULES} x /abb…b/`, rules: nearMissRules(), unit: 'a/' },
   ];
 }
 

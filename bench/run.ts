@@ -8,7 +8,7 @@
 // core included).
 import os from 'node:os';
 import { DEFAULT_TIMING, bytesPerSecond, clock, callsPerSecond, canMeasureHeap, heapPerCopy, sink, type Rate, type TimingOptions } from './measure.js';
-import { RP_CAP_MS, runPathological, STARS, WORD_RULES, type PathologicalResult } from './pathological.js';
+import { NEAR_RULES, RP_CAP_MS, runPathological, STARS, WORD_RULES, type PathologicalResult } from './pathological.js';
 import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rerpPass, rpCheck, rpParse, rpPass, type SyntaxEntry } from './subjects.js';
 import { kilobytes, mbPerSecond, milliseconds, passFail, perSecond, ratio, renderTable } from './table.js';
 import { WORKLOAD_NAMES, loadWorkload, workloadDir, type Workload } from './workloads.js';
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     'each copy parsed from its own string, after one answer in the syntax named (what a crawler using that syntax holds: ' +
     'matchers are compiled on first use), or in every syntax (`all`); robots-parser after one answer.');
   log('');
-  log(`## Pathological files (${STARS} stars, URL path all \`a\`, no \`b\`; ${WORD_RULES} rules whose words open with \`ab\`, URL path \`abab…\`; ms per isAllowed)`);
+  log(`## Pathological files (${STARS} stars, URL path all \`a\`, no \`b\`; ${WORD_RULES} rules whose words open with \`ab\`, URL path \`abab…\`; ${NEAR_RULES} literals that agree with \`/a/a/a…\` at index 1 and at their end; ms per isAllowed)`);
   log('');
   log(pathologicalTable(patho));
   log('');

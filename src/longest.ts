@@ -67,6 +67,14 @@ export const FEW_FIELDS = 3;
 /** Up to this many rules, verbatim literals are compared in place (see {@link VERBATIM}). */
 const IN_PLACE_RULES = 8;
 
+/**
+ * Up to this many characters of URL from the path's start, a literal held as
+ * a string is confirmed by `indexOf` (one native call, though a miss scans
+ * on through the URL); past it, by `startsWith`, which stops at the
+ * literal's end.
+ */
+const NATIVE_CONFIRM = 512;
+
 const ALLOW = 1;
 const ANCHORED = 2;
 /**
@@ -83,7 +91,8 @@ const FLAG_BITS = 4;
 export interface FewRule extends LongestRule {
   /**
    * True when the pattern is the caller's text from `at` on, as written: a
-   * literal one is then compared there and needs no string of its own.
+   * literal one among a few rules (see {@link IN_PLACE_RULES}) is then
+   * compared there and needs no string of its own.
    */
   readonly verbatim: boolean;
   /** The caller's numbers, kept in the table: where the rule's value starts, and anything else. */
@@ -100,8 +109,8 @@ export interface Few {
   readonly tests: FewTest[] | null;
   /**
    * Two code units a bucket, low half first: for a path whose character at
-   * index 1 is c, the mask of the rules (bit k for the k-th longest) that
-   * may match it, in bucket c % B, for B buckets (`bucketsFor` the number of
+   * index 1 is c, the mask of the rules (bit k for the k-th in the order
+   * they are tried) that may match it, in bucket c % B, for B buckets (`bucketsFor` the number of
    * rules). A rule whose literal start has no character at index 1 is in
    * every bucket.
    */
@@ -189,8 +198,9 @@ export function matchVerbatim(text: string, info: ArrayLike<number>, from: numbe
 }
 
 /**
- * The deciding rule among a few laid out by {@link prepareFew}: its position
- * in the table, or -1. Rules are tried longest first, allow before disallow
+ * The deciding rule among a few laid out by {@link prepareFew}: its number k
+ * in the order they are tried (its numbers are the table's k-th
+ * `FEW_FIELDS`), or -1. Rules are tried longest first, allow before disallow
  * among equals, so the first match decides. As in `firstMatch`, a rule
  * whose literal start needs another character at index 1 than the path has
  * is skipped at once.
@@ -251,7 +261,9 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
         // A literal prefix: the last character first, as for verbatim ones.
         const n = test.length;
         if (n > room || (n > 1 && (test.charCodeAt(1) !== c1 || test.charCodeAt(n - 1) !== s.charCodeAt(start + n - 1)))) continue;
-        if (s.indexOf(test, start) !== start) continue;
+        // One native call confirms the rest, unless a long URL is left: a
+        // miss makes indexOf scan on to its end, where startsWith stops.
+        if (room <= NATIVE_CONFIRM ? s.indexOf(test, start) !== start : !s.startsWith(test, start)) continue;
       }
     }
     return k;

@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateWorkload } from '../bench/generate.js';
-import { longUrl, pathologicalCases, starPattern, WORD_RULES, wordRules } from '../bench/pathological.js';
+import { longUrl, NEAR_RULES, nearMissRules, pathologicalCases, starPattern, WORD_RULES, wordRules } from '../bench/pathological.js';
 import { renderTable } from '../bench/table.js';
 import { loadWorkload, workloadDir } from '../bench/workloads.js';
 import { parseRobots } from '../src/parse.js';
@@ -98,7 +98,18 @@ test('the many-words case has WORD_RULES wildcard rules whose words all open wit
   const lines = wordRules().split('\n');
   t.is(lines.length, WORD_RULES);
   t.true(lines.every((line, i) => line === `Disallow: /*ab${i}x`));
-  t.deepEqual(pathologicalCases().map((c) => c.label), ['/*a...*b', '/*a...*b$', `${WORD_RULES} x /*ab<i>x`]);
+  t.deepEqual(pathologicalCases().map((c) => c.label), ['/*a...*b', '/*a...*b$', `${WORD_RULES} x /*ab<i>x`, `${NEAR_RULES} x /abb…b/`]);
+});
+
+test('the near-miss case\'s literals agree with its URL at index 1 and at their last index, and match nowhere', (t) => {
+  const path = new URL(longUrl(1_000, 'a/')).pathname;
+  const literals = nearMissRules().split('\n').map((line) => line.replace(/^Disallow: /, ''));
+  t.is(literals.length, NEAR_RULES);
+  for (const literal of literals) {
+    t.is(path[1], literal[1]);
+    t.is(path[literal.length - 1], literal[literal.length - 1]);
+    t.false(path.includes(literal));
+  }
 });
 
 test('tables pad every cell of a column to one width', (t) => {
