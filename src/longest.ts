@@ -3,7 +3,7 @@
 // rules into an index, so a path costs a prefix-chain lookup for the literal
 // rules plus a filtered look at the wildcard rules, not one try per rule.
 import { codeAt } from './text.js';
-import { bucketsFor, floatingKey, keyScanner, longestPart, matchPartsAt, PartSearches, pathEnd, PrefixChain, splitPattern } from './match.js';
+import { bucketsFor, floatingKey, keyScanner, longestPart, matchPartsAt, PartSearches, pathEnd, PrefixChain, splitPattern, startsAt } from './match.js';
 
 /** A rule as the longest-match index sees it. */
 export interface LongestRule {
@@ -67,13 +67,6 @@ export const FEW_FIELDS = 3;
 /** Up to this many rules, verbatim literals are compared in place (see {@link VERBATIM}). */
 const IN_PLACE_RULES = 8;
 
-/**
- * Up to this many characters of URL from the path's start, a literal held as
- * a string is confirmed by `indexOf` (one native call, though a miss scans
- * on through the URL); past it, by `startsWith`, which stops at the
- * literal's end.
- */
-const NATIVE_CONFIRM = 512;
 
 const ALLOW = 1;
 const ANCHORED = 2;
@@ -261,9 +254,7 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
         // A literal prefix: the last character first, as for verbatim ones.
         const n = test.length;
         if (n > room || (n > 1 && (test.charCodeAt(1) !== c1 || test.charCodeAt(n - 1) !== s.charCodeAt(start + n - 1)))) continue;
-        // One native call confirms the rest, unless a long URL is left: a
-        // miss makes indexOf scan on to its end, where startsWith stops.
-        if (room <= NATIVE_CONFIRM ? s.indexOf(test, start) !== start : !s.startsWith(test, start)) continue;
+        if (!startsAt(s, test, start)) continue;
       }
     }
     return k;

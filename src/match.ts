@@ -596,12 +596,20 @@ function holds(table: string, c: number): boolean {
 }
 
 /**
+ * Up to this many characters from `at` on, {@link startsAt} may search with
+ * `indexOf`, whose miss scans on to the end of the string.
+ */
+const SCAN_ROOM = 512;
+
+/**
  * `s.startsWith(prefix, at)`, for a prefix that likely matches: startsWith
  * compares a character at a time, while indexOf's native search takes a
- * long prefix at once (and, if it is not at `at`, costs a scan of the rest).
+ * long prefix at once. If the prefix is not at `at`, indexOf scans on to the
+ * end of `s`: past {@link SCAN_ROOM} characters, startsWith serves, which
+ * stops at the prefix's end.
  */
 export function startsAt(s: string, prefix: string, at: number): boolean {
-  return prefix.length < 6 ? s.startsWith(prefix, at) : s.indexOf(prefix, at) === at;
+  return prefix.length < 6 || s.length - at > SCAN_ROOM ? s.startsWith(prefix, at) : s.indexOf(prefix, at) === at;
 }
 
 /** Where the path of a URL read in place ends: at its first `#`, or the URL's end. */
