@@ -6,6 +6,7 @@ import { firstMatch as firstMatchOf, SmallRules, undecidedFrom } from '../src/ma
 import { parseRobots } from '../src/parse.js';
 import { decodePath, matchTarget, pathStart, urlPath } from '../src/path.js';
 import { GYM2008, MK1996 } from '../src/syntax.js';
+import { RobotExclusionRulesParser } from '../src/index.js';
 import { assertProperty } from './helpers.js';
 
 const firstMatch = (rules: SmallRules, s: string, start: number, inPlace: boolean, from = 0): number =>
@@ -166,4 +167,21 @@ test('pathStart: after the scheme and authority, or at 0 without them', (t) => {
   t.is(pathStart('1a:b'), 0);
   t.is(pathStart('/a'), 0);
   t.is(pathStart(''), 0);
+});
+
+test('a literal prefix is found where the path starts and nowhere else, in URLs short and long', (t) => {
+  const rules = ['/ab---d', '/ab------d', '/ab-----------d'];
+  const p = new RobotExclusionRulesParser();
+  p.parse(['User-agent: *', ...rules.map((r) => `Disallow: ${r}`)].join('\n'));
+  for (const syntax of [MK1996, GYM2008] as const) {
+    // Past 512 characters of URL a prefix is confirmed another way.
+    for (const tail of ['', '/x'.repeat(400)]) {
+      for (const rule of rules) {
+        // The decoy agrees with the rule at index 1 and at the rule's last index.
+        const decoy = rule.replace(/-/g, 'z');
+        t.true(p.isAllowed('bot', `https://example.com${decoy}${rule}${tail}`, syntax), `${rule} later, ${tail.length}`);
+        t.false(p.isAllowed('bot', `https://example.com${rule}${decoy}${tail}`, syntax), `${rule} first, ${tail.length}`);
+      }
+    }
+  }
 });
