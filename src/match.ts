@@ -196,19 +196,30 @@ export class PrefixChain {
     let lo = 0;
     let hi = sorted.length - 1;
     let at = -1;
+    // How many leading characters the path shares with the entries just
+    // below and just above the range searched: every entry in the range
+    // shares the lesser of the two, so comparisons start past it. Comparing
+    // in JavaScript, where `<=` on strings is a call into the runtime.
+    let low = 0;
+    let high = 0;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! <= path) {
+      const entry = sorted[mid]!;
+      const m = entry.length < path.length ? entry.length : path.length;
+      let j = low < high ? low : high;
+      while (j < m && entry.charCodeAt(j) === path.charCodeAt(j)) j++;
+      if (j === entry.length || (j < m && entry.charCodeAt(j) < path.charCodeAt(j))) {
         at = mid;
         lo = mid + 1;
-      } else hi = mid - 1;
+        low = j;
+      } else {
+        hi = mid - 1;
+        high = j;
+      }
     }
-    if (at < 0) return -1;
-    const cand = sorted[at]!;
-    const limit = Math.min(cand.length, path.length);
-    let common = 0;
-    while (common < limit && cand.charCodeAt(common) === path.charCodeAt(common)) common++;
-    while (at >= 0 && sorted[at]!.length > common) at = this.parent[at]!;
+    // `low` is now what the entry found shares with the path: it and every
+    // ancestor no longer than that are prefixes of the path.
+    while (at >= 0 && sorted[at]!.length > low) at = this.parent[at]!;
     return at;
   }
 }

@@ -94,6 +94,22 @@ test('the prefix chain finds the longest entry that is a prefix, and its ancesto
   t.is(new PrefixChain(['/x']).deepest('/a'), -1);
 });
 
+test('property: the prefix chain finds the longest entry that is a prefix of any path', (t) => {
+  const text = fc.string({ unit: fc.constantFrom('/', 'a', 'b', 'c'), maxLength: 6 });
+  assertProperty(
+    t,
+    fc.property(fc.uniqueArray(text, { maxLength: 40 }), fc.array(text, { minLength: 1, maxLength: 20 }), (entries, paths) => {
+      const chain = new PrefixChain(entries);
+      return paths.every((path) => {
+        const longest = entries.filter((e) => path.startsWith(e)).sort((a, b) => b.length - a.length)[0];
+        const at = chain.deepest(path);
+        return longest === undefined ? at === -1 : chain.sorted[at] === longest;
+      });
+    }),
+    { numRuns: 500 },
+  );
+});
+
 test('the key scanner reports each key found in a path once, skipping ranks at or above the bound', (t) => {
   const keys = ['ab', 'bc', 'abc', 'zz', '?q='];
   const scan = keyScanner(keys, Int32Array.from([0, 1, 2, 3, 4]));
