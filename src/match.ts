@@ -3,7 +3,7 @@
 // is matched in time linear in the path length.
 import type { RobotRecord, Rule } from './model.js';
 import { hexValue, pathStart } from './path.js';
-import { codeAt } from './text.js';
+import { asString, codeAt, unitAt } from './text.js';
 import { MK1996, type Syntax } from './syntax.js';
 
 /** Finds the deciding rule for a path: the lowest rule index that matches, or -1. */
@@ -192,6 +192,7 @@ export class PrefixChain {
 
   /** Index of the longest entry that is a prefix of `path`, or -1; the others are its ancestors. */
   deepest(path: string): number {
+    path = asString(path);
     const sorted = this.sorted;
     let lo = 0;
     let hi = sorted.length - 1;
@@ -204,11 +205,11 @@ export class PrefixChain {
     let high = 0;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const entry = sorted[mid]!;
+      const entry = asString(sorted[mid]!);
       const m = entry.length < path.length ? entry.length : path.length;
       let j = low < high ? low : high;
-      while (j < m && entry.charCodeAt(j) === path.charCodeAt(j)) j++;
-      if (j === entry.length || (j < m && entry.charCodeAt(j) < path.charCodeAt(j))) {
+      while (j < m && unitAt(entry, j) === unitAt(path, j)) j++;
+      if (j === entry.length || (j < m && unitAt(entry, j) < unitAt(path, j))) {
         at = mid;
         lo = mid + 1;
         low = j;
