@@ -95,7 +95,10 @@ test('the prefix chain finds the longest entry that is a prefix, and its ancesto
 });
 
 test('property: the prefix chain finds the longest entry that is a prefix of any path', (t) => {
-  const text = fc.string({ unit: fc.constantFrom('/', 'a', 'b', 'c'), maxLength: 6 });
+  // Often behind a long shared opening, where the search skips what is known shared.
+  const text = fc
+    .tuple(fc.constantFrom('', '', '/aaaaaaaa', '/aaaaaaaa/bbbb'), fc.string({ unit: fc.constantFrom('/', 'a', 'b', 'c'), maxLength: 6 }))
+    .map(([opening, rest]) => opening + rest);
   assertProperty(
     t,
     fc.property(fc.uniqueArray(text, { maxLength: 40 }), fc.array(text, { minLength: 1, maxLength: 20 }), (entries, paths) => {

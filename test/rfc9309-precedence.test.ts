@@ -17,12 +17,16 @@ const filler = (n: number): ReferenceRule[] => Array.from({ length: n }, (_, k) 
 
 for (const size of [3, 12, 30]) {
   test(`a literal found later in the URL than where its path starts does not match (${size} rules)`, (t) => {
-    // `/ab-d` and the path `/abzd/ab-d` agree at index 1 and at the literal's last index.
-    const p = robotsLines(...groupOf([{ pattern: '/ab-d', allow: false }, ...filler(size - 1)]));
+    // Each literal and its decoy (`/ab---d`, `/abzzzd`) agree at index 1 and at the literal's last index.
+    const literals = ['/ab-d', '/ab---d', '/ab----------d'];
+    const p = robotsLines(...groupOf([...literals.map((pattern) => ({ pattern, allow: false })), ...filler(size - 3)]));
     // Short URLs, and long ones (past 512 characters a literal is confirmed another way).
     for (const tail of ['', '/x'.repeat(400)]) {
-      t.true(p.isAllowed('bot', 'https://example.com/abzd/ab-d' + tail, RFC9309));
-      t.false(p.isAllowed('bot', 'https://example.com/ab-d/abzd' + tail, RFC9309));
+      for (const literal of literals) {
+        const decoy = literal.replace(/-/g, 'z');
+        t.true(p.isAllowed('bot', `https://example.com${decoy}${literal}${tail}`, RFC9309), `${literal} later, ${tail.length}`);
+        t.false(p.isAllowed('bot', `https://example.com${literal}${decoy}${tail}`, RFC9309), `${literal} first, ${tail.length}`);
+      }
     }
   });
 
