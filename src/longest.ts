@@ -67,7 +67,6 @@ export const FEW_FIELDS = 3;
 /** Up to this many rules, verbatim literals are compared in place (see {@link VERBATIM}). */
 const IN_PLACE_RULES = 8;
 
-
 const ALLOW = 1;
 const ANCHORED = 2;
 /**
@@ -103,18 +102,18 @@ export interface Few {
   /**
    * Two code units a bucket, low half first: for a path whose character at
    * index 1 is c, the mask of the rules (bit k for the k-th in the order
-   * they are tried) that may match it, in bucket c % B, for B buckets (`bucketsFor` the number of
-   * rules). A rule whose literal start has no character at index 1 is in
-   * every bucket.
+   * they are tried) that may match it, in bucket c % B, for B buckets
+   * (`bucketsFor` the number of rules). A rule whose literal start has no
+   * character at index 1 is in every bucket.
    */
   readonly masks: string;
 }
 
 /**
  * Lays out a few rules for {@link matchFew}, longest first, allow before
- * disallow, and in the given order among equals: writes `FEW_FIELDS` numbers a rule into `info` from
- * `from` on (flags and length, `at`, `to`) and returns what else is tried.
- * Empty patterns must be left out.
+ * disallow, and in the given order among equals: writes `FEW_FIELDS` numbers
+ * a rule into `info` from `from` on (flags and length, `at`, `to`) and
+ * returns what else is tried. Empty patterns must be left out.
  */
 export function prepareFew(rules: readonly FewRule[], info: number[], from: number): Few {
   // Longest first, allow before disallow: the first rule that matches then
@@ -159,14 +158,19 @@ function candidatesFor(masks: string, c1: number): number {
 }
 
 /**
- * True when the verbatim literal text[at, at + len) starts the path at
- * `start` in `s`, which has `room` characters from there and `c1` at index 1.
+ * False when the literal text[at, at + len) cannot start the path at `start`
+ * in `s`, which has `room` characters from there and `c1` at index 1: too
+ * long, or another character at index 1 or at its last index. Those two
+ * settle most near misses without a comparison.
  */
+function endsAgree(text: string, at: number, len: number, s: string, start: number, c1: number, room: number): boolean {
+  return len <= room && (len < 2 || (text.charCodeAt(at + 1) === c1 && text.charCodeAt(at + len - 1) === s.charCodeAt(start + len - 1)));
+}
+
+/** True when the verbatim literal text[at, at + len) starts the path at `start` in `s` (see {@link endsAgree}). */
 function verbatimAt(text: string, at: number, len: number, s: string, start: number, c1: number, room: number): boolean {
-  if (len > room) return false;
-  // The last character first: it settles most near misses. Then the rest
-  // past index 1, which this checks; index 0 is `/` on both sides.
-  if (len > 1 && (text.charCodeAt(at + 1) !== c1 || text.charCodeAt(at + len - 1) !== s.charCodeAt(start + len - 1))) return false;
+  if (!endsAgree(text, at, len, s, start, c1, room)) return false;
+  // The rest past index 1; index 0 is `/` on both sides.
   let j = len > 1 ? 2 : 0;
   while (j < len && text.charCodeAt(at + j) === s.charCodeAt(start + j)) j++;
   return j === len;
@@ -251,10 +255,8 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
         if (end < 0) end = pathEnd(s, start);
         if (at + test.length > end) continue;
       } else {
-        // A literal prefix: the last character first, as for verbatim ones.
-        const n = test.length;
-        if (n > room || (n > 1 && (test.charCodeAt(1) !== c1 || test.charCodeAt(n - 1) !== s.charCodeAt(start + n - 1)))) continue;
-        if (!startsAt(s, test, start)) continue;
+        // A literal prefix, held as a string: confirmed natively.
+        if (!endsAgree(test, 0, test.length, s, start, c1, room) || !startsAt(s, test, start)) continue;
       }
     }
     return k;

@@ -162,11 +162,17 @@ export function hasWildcards(paths: readonly string[]): boolean {
 // ---------------------------------------------------------------------------
 // Literal rules: prefix matching.
 
-/** How many leading code units `a` and `b` share. */
-function shared(a: string, b: string): number {
-  const m = Math.min(a.length, b.length);
-  let j = 0;
-  while (j < m && a.charCodeAt(j) === b.charCodeAt(j)) j++;
+/**
+ * How many leading code units `a` and `b` share, known to share `from`. Read
+ * through {@link unitAt}: the prefix chain's search calls it on strings of
+ * every kind.
+ */
+function shared(a: string, b: string, from: number): number {
+  a = asString(a);
+  b = asString(b);
+  const m = a.length < b.length ? a.length : b.length;
+  let j = from;
+  while (j < m && unitAt(a, j) === unitAt(b, j)) j++;
   return j;
 }
 
@@ -213,8 +219,8 @@ export class PrefixChain {
       const hi = ranges.pop()!;
       const lo = ranges.pop()!;
       const mid = (lo + hi) >>> 1;
-      if (lo > 0) below[mid] = shared(sorted[lo - 1]!, sorted[mid]!);
-      if (hi < n - 1) above[mid] = shared(sorted[mid]!, sorted[hi + 1]!);
+      if (lo > 0) below[mid] = shared(sorted[lo - 1]!, sorted[mid]!, 0);
+      if (hi < n - 1) above[mid] = shared(sorted[mid]!, sorted[hi + 1]!, 0);
       if (lo < mid) ranges.push(lo, mid - 1);
       if (mid < hi) ranges.push(mid + 1, hi);
     }
@@ -247,18 +253,17 @@ export class PrefixChain {
       // does, often settles it unread: the entry parts from that end before
       // the path does (it is on the far side of the path), or after it (on
       // the near side, sharing with the path what that end does).
-      const near = low >= high ? belowShares[mid]! : aboveShares[mid]!;
-      const known = low >= high ? low : high;
+      const fromBelow = low >= high;
+      const near = fromBelow ? belowShares[mid]! : aboveShares[mid]!;
+      const known = fromBelow ? low : high;
       if (near !== known) {
-        notAbove = (near > known) === low >= high;
+        notAbove = (near > known) === fromBelow;
         j = near > known ? known : near;
       } else {
         // Compared in JavaScript: `<=` on two strings is a call into V8's runtime.
         const entry = asString(sorted[mid]!);
-        const m = entry.length < path.length ? entry.length : path.length;
-        j = known;
-        while (j < m && unitAt(entry, j) === unitAt(path, j)) j++;
-        notAbove = j === entry.length || (j < m && unitAt(entry, j) < unitAt(path, j));
+        j = shared(entry, path, known);
+        notAbove = j === entry.length || (j < path.length && unitAt(entry, j) < unitAt(path, j));
       }
       if (notAbove) {
         at = mid;
@@ -667,9 +672,9 @@ const SCAN_ROOM = 512;
 /**
  * `s.startsWith(prefix, at)` (for `at` from 0 on), for a prefix that likely
  * matches: startsWith compares a character at a time, while indexOf's native
- * search takes a long prefix at once. If the prefix is not at `at`, indexOf scans on to the
- * end of `s`: past {@link SCAN_ROOM} characters, startsWith serves, which
- * stops at the prefix's end.
+ * search takes a long prefix at once. If the prefix is not at `at`, indexOf
+ * scans on to the end of `s`: past {@link SCAN_ROOM} characters, startsWith
+ * serves, which stops at the prefix's end.
  */
 export function startsAt(s: string, prefix: string, at: number): boolean {
   return prefix.length < 6 || s.length - at > SCAN_ROOM ? s.startsWith(prefix, at) : s.indexOf(prefix, at) === at;
