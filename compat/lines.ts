@@ -1,6 +1,6 @@
 // How each side reads one line of robots.txt, for the difference classes:
-// portView follows src/parse.ts, pyView follows urllib.robotparser.parse.
-import { pyTrim, scrubValue } from '../src/text.js';
+// portView follows src/classic/read.ts, pyView follows urllib.robotparser.parse.
+import { pyTrim, scrubValue } from '../src/text/chars.js';
 
 /** A line as the port reads it. */
 export type PortLine =

@@ -5,14 +5,14 @@
  */
 export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
 export { RobotExclusionRulesParser, type Verdict } from './parser.js';
-export { RobotFileParserLookalike } from './lookalike.js';
+export { RobotFileParserLookalike } from './adapters/lookalike.js';
 export { RobotsError, RobotsFetchError, RobotsEncodingError, type FetchFailure } from './errors.js';
-export type { FetchOptions } from './fetch.js';
-export type { StatusPolicy } from './policy.js';
-export type { DecodeErrorMode } from './decode.js';
-export type { RequestRate } from './model.js';
-export { originOf, robotsTxtUrl, InvalidOriginError } from './origin.js';
-export { RobotRules, type RobotRulesOptions, type RulesAnswer } from './rules-db.js';
-export { RobotsCache, type RobotsCacheOptions, type RobotsFetchEvent } from './cache.js';
-export type { ServerErrorPolicy } from './unreachable.js';
-export { get, getAllowed, parseRobotsTxt, Robotstxt, type GetOptions } from './ruby.js';
+export type { FetchOptions } from './http/fetch.js';
+export type { StatusPolicy } from './http/status-policy.js';
+export type { DecodeErrorMode } from './http/charset.js';
+export type { RequestRate } from './classic/model.js';
+export { originOf, robotsTxtUrl, InvalidOriginError } from './hosts/origin.js';
+export { RobotRules, type RobotRulesOptions, type RulesAnswer } from './hosts/rules-db.js';
+export { RobotsCache, type RobotsCacheOptions, type RobotsFetchEvent } from './hosts/cache.js';
+export type { ServerErrorPolicy } from './hosts/unreachable.js';
+export { get, getAllowed, parseRobotsTxt, Robotstxt, type GetOptions } from './adapters/ruby.js';

@@ -1,10 +1,10 @@
-import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './fetch.js';
-import { nowSeconds, SEVEN_DAYS } from './expiry.js';
-import { allowedMask, matchUrlInPlace, type SmallTest } from './match.js';
-import { parseRobots } from './parse.js';
+import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './http/fetch.js';
+import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
+import { allowedMask, matchUrlInPlace, type SmallTest } from './engine/match.js';
+import { parseRobots } from './classic/read.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
-import { Rfc9309Rules, selectionAllows, type Selection } from './rfc9309.js';
-import type { ParsedRobots, RobotRecord } from './model.js';
+import { Rfc9309Rules, selectionAllows, type Selection } from './rfc9309/rules.js';
+import type { ParsedRobots, RobotRecord } from './classic/model.js';
 
 /** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
 export interface Verdict {

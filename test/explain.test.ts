@@ -1,7 +1,7 @@
 // explain(): which record applied and which rule decided, with 1-based lines.
 import test from 'ava';
 import { GYM2008, MK1996 } from '../src/index.js';
-import { robots, robotsLines } from './helpers.js';
+import { robots, robotsLines } from './helpers/robots.js';
 
 test('explain: no record applies: allowed, record and rule null', (t) => {
   const p = robotsLines('User-agent: foo', 'Disallow: /');

@@ -4,7 +4,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { GYM2008, MK1996, RFC9309, type Syntax } from '../src/index.js';
-import { assertProperty, robots, robotsLines } from './helpers.js';
+import { assertProperty, robots, robotsLines } from './helpers/robots.js';
 
 const FILE = [
   'User-agent: a',

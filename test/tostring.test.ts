@@ -1,7 +1,7 @@
 // toString(): the rules back in robots.txt form; parsing it gives the same answers.
 import test from 'ava';
 import { GYM2008, MK1996, type RobotExclusionRulesParser } from '../src/index.js';
-import { robots, robotsLines } from './helpers.js';
+import { robots, robotsLines } from './helpers/robots.js';
 
 const AGENTS = ['foobot', 'FooBot/2.1', 'barbot', 'bazbot', 'other', ''];
 

@@ -1,0 +1,119 @@
+// Python's urllib.robotparser.RobotFileParser interface over the one parser.
+import { RobotExclusionRulesParser } from '../parser.js';
+import { GYM2008, type Syntax } from '../syntax.js';
+import { nowSeconds } from '../http/expiry.js';
+import type { FetchOptions } from '../http/fetch.js';
+import type { RequestRate } from '../classic/model.js';
+
+/** One element of a line list, without its own line ending. */
+function chompLine(line: unknown): string {
+  const s = typeof line === 'string' ? line : String(line);
+  if (s.endsWith('\r\n')) return s.slice(0, -2);
+  return s.endsWith('\n') || s.endsWith('\r') ? s.slice(0, -1) : s;
+}
+
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return value != null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+}
+
+/**
+ * A stand-in for Python's `urllib.robotparser.RobotFileParser` with all the
+ * features of {@link RobotExclusionRulesParser}, as the original's
+ * `RobotFileParserLookalike` is. Adds what the standard library has and the
+ * original lacks: {@link crawlDelay}, {@link requestRate}, {@link siteMaps}.
+ *
+ * Unlike the original (where only `modified()` does), a successful
+ * {@link read} or {@link fetch} and every {@link parse} set
+ * {@link lastChecked}, as the standard library's `parse` does.
+ *
+ * @example
+ * ```ts
+ * import { RobotFileParserLookalike } from 'robotexclusionrulesparser';
+ * const rp = new RobotFileParserLookalike();
+ * rp.parse(['User-agent: *', 'Crawl-delay: 2', 'Disallow: /private/']);
+ * rp.canFetch('MyBot', 'https://example.com/private/x'); // false
+ * rp.crawlDelay('MyBot'); // 2
+ * ```
+ */
+export class RobotFileParserLookalike extends RobotExclusionRulesParser {
+  #url: string;
+
+  /**
+   * Unix seconds of the last {@link modified} call (made by every parse),
+   * or null before any. The original starts at `None`, the standard library at 0.
+   */
+  lastChecked: number | null = null;
+
+  /** @param url The robots.txt URL {@link read} fetches; see {@link setUrl}. */
+  constructor(url: string | URL = '') {
+    super();
+    this.#url = String(url);
+  }
+
+  /** The URL {@link read} fetches. */
+  get url(): string {
+    return this.#url;
+  }
+
+  /** Sets the URL {@link read} fetches (not {@link sourceUrl}, which only a fetch sets). */
+  setUrl(url: string | URL): void {
+    this.#url = String(url);
+  }
+
+  /**
+   * Fetches and parses the URL given to the constructor or {@link setUrl},
+   * with the status, charset and expiry policy of {@link fetch}.
+   * @throws as {@link fetch} does.
+   */
+  async read(options?: FetchOptions): Promise<void> {
+    await this.fetch(this.#url, options);
+  }
+
+  /**
+   * Parses robots.txt content given as a list (or any iterable) of lines,
+   * as Python's `parse(lines)` takes, a string, or bytes (read as
+   * ISO-8859-1), then calls
+   * {@link modified}. List elements are lines: a line ending on an element
+   * (as `readlines()` leaves) is its own, not an extra blank line. The
+   * original joins the list with no separator at all, a bug this fixes.
+   */
+  override parse(lines: string | Iterable<string> | Uint8Array): void {
+    super.parse(typeof lines === 'string' || lines instanceof Uint8Array || !isIterable(lines) ? lines : Array.from(lines, chompLine).join('\n'));
+    this.modified();
+  }
+
+  /** Python's `can_fetch`: {@link isAllowed} under another name, syntax included. */
+  canFetch(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+    return this.isAllowed(userAgent, url, syntax);
+  }
+
+  /** {@link lastChecked}: when the rules were last parsed, or null. */
+  mtime(): number | null {
+    return this.lastChecked;
+  }
+
+  /** Sets {@link lastChecked} to now. */
+  modified(): void {
+    this.lastChecked = nowSeconds();
+  }
+
+  /** Python's `crawl_delay`: {@link getCrawlDelay} under another name. */
+  crawlDelay(userAgent: string): number | null {
+    return this.getCrawlDelay(userAgent);
+  }
+
+  /**
+   * The `Request-rate: n/m` of the record that applies to `userAgent`, as
+   * Python's `request_rate` reads it (digits on both sides of `/`, last valid
+   * line of the record wins), or null.
+   */
+  requestRate(userAgent: string): RequestRate | null {
+    const record = this.recordFor(userAgent);
+    return record === null ? null : (this.parsed.requestRates.get(record.line) ?? null);
+  }
+
+  /** The Sitemap URLs, or null when there are none (as the standard library returns). */
+  siteMaps(): string[] | null {
+    return this.sitemaps.length === 0 ? null : [...this.sitemaps];
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The Python original's names over this package's classes, so that a ported
+ * crawler runs with `await` added and little else changed:
+ * `import { RobotExclusionRulesParser } from 'robotexclusionrulesparser/python'`.
+ * Every Python name is a thin delegate to the camelCase member of the same
+ * class; both sets of names work on the same object.
+ * @packageDocumentation
+ */
+import { RobotExclusionRulesParser as Parser } from '../parser.js';
+import { RobotFileParserLookalike as Lookalike } from './lookalike.js';
+import { GYM2008, type Syntax } from '../syntax.js';
+import type { FetchOptions } from '../http/fetch.js';
+import type { RequestRate } from '../classic/model.js';
+
+export { MK1996, GYM2008, RFC9309, type Syntax } from '../syntax.js';
+export { RobotsError, RobotsFetchError, RobotsEncodingError } from '../errors.js';
+
+/** Python's `timeout` in seconds (a number or None), or this package's fetch options. */
+function fetchOptions(timeout: number | null | undefined | FetchOptions): FetchOptions | undefined {
+  // The original tests `if timeout:`, so 0 means no timeout too.
+  if (timeout === null || timeout === undefined || timeout === 0) return undefined;
+  // Python's fetch(url, timeout) counts seconds; ours counts milliseconds.
+  return typeof timeout === 'number' ? { timeout: timeout * 1000 } : timeout;
+}
+
+/** The Python names every parser has. */
+export interface PythonParserNames {
+  /** `is_allowed(user_agent, url, syntax=GYM2008)`. */
+  is_allowed(userAgent: string, url: string | URL, syntax?: Syntax): boolean;
+  /** `get_crawl_delay(user_agent)`: the delay in seconds, or null. */
+  get_crawl_delay(userAgent: string): number | null;
+  /**
+   * `fetch(url, timeout=None)`, awaited: `timeout` in seconds as in Python,
+   * or an options object as the camelCase `fetch` takes.
+   */
+  fetch(url: string | URL, timeout?: number | null | FetchOptions): Promise<void>;
+  /** `user_agent`: sent as the User-Agent header when set. */
+  user_agent: string | null;
+  /** `use_local_time`: kept for ported code; has no effect (see `useLocalTime`). */
+  use_local_time: boolean;
+  /** `expiration_date`: Unix seconds. */
+  expiration_date: number;
+  /** `source_url`: the URL of the last fetch. */
+  readonly source_url: string;
+  /** `response_code`: the HTTP status of the last fetch (null before any, 0 without an answer). */
+  readonly response_code: number | null;
+  /** `is_expired`. */
+  readonly is_expired: boolean;
+}
+
+type ParserClass = abstract new (...args: any[]) => Parser;
+
+/** Adds the Python names of {@link PythonParserNames} to a parser class. */
+function withPythonNames<T extends ParserClass>(Base: T): T & (abstract new (...args: any[]) => PythonParserNames) {
+  abstract class WithPythonNames extends Base implements PythonParserNames {
+    is_allowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+      return this.isAllowed(userAgent, url, syntax);
+    }
+    get_crawl_delay(userAgent: string): number | null {
+      return this.getCrawlDelay(userAgent);
+    }
+    override fetch(url: string | URL, timeout?: number | null | FetchOptions): Promise<void> {
+      return super.fetch(url, fetchOptions(timeout));
+    }
+    get user_agent(): string | null {
+      return this.userAgent;
+    }
+    set user_agent(value: string | null) {
+      this.userAgent = value;
+    }
+    get use_local_time(): boolean {
+      return this.useLocalTime;
+    }
+    set use_local_time(value: boolean) {
+      this.useLocalTime = value;
+    }
+    get expiration_date(): number {
+      return this.expirationDate;
+    }
+    set expiration_date(value: number) {
+      this.expirationDate = value;
+    }
+    get source_url(): string {
+      return this.sourceUrl;
+    }
+    get response_code(): number | null {
+      return this.responseCode;
+    }
+    get is_expired(): boolean {
+      return this.isExpired;
+    }
+  }
+  return WithPythonNames;
+}
+
+/**
+ * {@link Parser | RobotExclusionRulesParser} with the Python original's names
+ * (`is_allowed`, `get_crawl_delay`, `user_agent`, ...) besides its own.
+ *
+ * @example
+ * ```ts
+ * import { RobotExclusionRulesParser } from 'robotexclusionrulesparser/python';
+ * const rerp = new RobotExclusionRulesParser();
+ * rerp.parse('User-agent: *\nDisallow: /private');
+ * rerp.is_allowed('Foobot', '/private/x'); // false
+ * ```
+ */
+export class RobotExclusionRulesParser extends withPythonNames(Parser) {}
+
+/**
+ * {@link Lookalike | RobotFileParserLookalike} with the names of Python's
+ * `RobotFileParser` (`can_fetch`, `set_url`, `crawl_delay`, ...) and of the
+ * original's parser (`is_allowed`, `user_agent`, ...) besides its own.
+ */
+export class RobotFileParserLookalike extends withPythonNames(Lookalike) {
+  /** `set_url(url)`. */
+  set_url(url: string | URL): void {
+    this.setUrl(url);
+  }
+  /** `can_fetch(useragent, url, syntax=GYM2008)`. */
+  can_fetch(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+    return this.canFetch(userAgent, url, syntax);
+  }
+  /** `crawl_delay(useragent)`. */
+  crawl_delay(userAgent: string): number | null {
+    return this.crawlDelay(userAgent);
+  }
+  /** `request_rate(useragent)`: `{ requests, seconds }` (Python's named tuple fields) or null. */
+  request_rate(userAgent: string): RequestRate | null {
+    return this.requestRate(userAgent);
+  }
+  /** `site_maps()`: the Sitemap URLs, or null when none. */
+  site_maps(): string[] | null {
+    return this.siteMaps();
+  }
+  /** `last_checked`: Unix seconds of the last parse or `modified()`, or null. */
+  get last_checked(): number | null {
+    return this.lastChecked;
+  }
+  /** Sets `last_checked` (`lastChecked`), as Python code may. */
+  set last_checked(value: number | null) {
+    this.lastChecked = value;
+  }
+}

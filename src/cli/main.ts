@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+// The `rerp` command: I/O at the edge, answers from the library.
+import { readFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { RobotExclusionRulesParser, type Verdict } from '../parser.js';
+import type { ParsedRobots } from '../classic/model.js';
+import { GYM2008, MK1996, RFC9309, type Syntax } from '../syntax.js';
+import { RobotsError } from '../errors.js';
+import { formatSummary, runBatch, type BatchSink } from './batch.js';
+import { statusPolicyFor } from '../hosts/unreachable.js';
+
+const SYNTAXES: Record<string, Syntax> = { mk1996: MK1996, gym2008: GYM2008, rfc9309: RFC9309 };
+const DEFAULT_CONCURRENCY = 10;
+
+const USAGE = `Usage:
+  rerp check [--syntax NAME[,NAME...]|all] [--json] [--timeout S] <robots.txt file or URL> <user-agent> <url>...
+  rerp show <robots.txt file>
+  rerp batch [--concurrency N] [--json] [--syntax NAME] [--on-server-error disallow|allow] [--timeout S] <user-agent> < urls.txt
+
+check  prints, for each URL, whether the user agent may fetch it and the line that decided.
+       The robots.txt is a file, or an http(s) URL fetched as the user agent (--timeout
+       seconds, default 10). --syntax takes ${Object.keys(SYNTAXES).join(', ')} (default gym2008), a
+       comma-separated list of them, or all: with more than one, each URL gets a line per syntax.
+       Exit status: 0 all allowed, 1 any disallowed, 2 usage error, unreadable file or failed fetch.
+show   prints the parsed rules in robots.txt form, the crawl delays and the sitemaps.
+batch  reads URLs from standard input, one per line, fetches each origin's /robots.txt once
+       (--concurrency at a time, default ${DEFAULT_CONCURRENCY}) and prints "allowed" or "disallowed", a tab
+       and the URL for each, in input order (--json: one JSON object per line). Blank and #
+       lines are passed over; other lines that are not http(s) URLs are reported and skipped.
+       An unreachable robots.txt disallows its URLs (--on-server-error allow to allow them).
+       A summary ends on standard error, after a progress bar when it is a terminal.
+       Exit status: 0 all allowed, 1 any disallowed, 2 usage error.`;
+
+/** Where the command reads and writes; injectable so tests can run it in-process. */
+export interface CliIO {
+  out(line: string): void;
+  err(line: string): void;
+  /** Standard input, read by `batch`. */
+  stdin?: AsyncIterable<string | Uint8Array>;
+  /** A terminal to draw `batch`'s progress bar on (standard error when it is one), or none. */
+  progress?: NodeJS.WritableStream;
+}
+
+class UsageError extends Error {
+  /** False when a pointer to --help would not help (an unreadable file). */
+  constructor(message: string, readonly hint = true) {
+    super(message);
+  }
+}
+
+function syntaxesNamed(spec: string): string[] {
+  const names = spec.toLowerCase() === 'all' ? Object.keys(SYNTAXES) : spec.toLowerCase().split(',');
+  for (const name of names) {
+    if (!(name in SYNTAXES)) {
+      throw new UsageError(`unknown syntax "${name}": use ${Object.keys(SYNTAXES).join(', ')} or all`);
+    }
+  }
+  return [...new Set(names)];
+}
+
+/** A number of seconds given as an option, as fetch milliseconds. */
+function timeoutMs(value: string): number {
+  const seconds = Number(value);
+  if (value.trim() === '' || !(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
+  return seconds * 1000;
+}
+
+const isHttpUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+
+/** A parser holding the robots.txt at `url`, fetched as `userAgent`; a failed fetch is a one-line error. */
+async function fetchRobots(url: string, userAgent: string, timeout: number, syntax: Syntax): Promise<RobotExclusionRulesParser> {
+  const parser = new RobotExclusionRulesParser();
+  parser.userAgent = userAgent;
+  try {
+    await parser.fetch(url, { timeout, statusPolicy: statusPolicyFor(syntax) });
+  } catch (error) {
+    if (error instanceof RobotsError) throw new UsageError(error.message, false);
+    throw error;
+  }
+  return parser;
+}
+
+/** Reads a robots.txt file: UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 bytes. */
+async function readRobots(file: string): Promise<string | Uint8Array> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`cannot read ${file}: ${reason}`, false);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bytes;
+  }
+}
+
+function describe(verdict: Verdict): string {
+  if (verdict.record === null) return 'no record applies to this user agent';
+  const rec = `record "${verdict.record.names.join(', ')}" (line ${verdict.record.line})`;
+  if (verdict.rule === null) return `no rule matched in ${rec}`;
+  const { kind, path, line } = verdict.rule;
+  const written = `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${path}`;
+  return `line ${line}: ${written}${path === '' ? ' (an empty path inverts the rule)' : ''} in ${rec}`;
+}
+
+async function check(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      syntax: { type: 'string', default: 'gym2008' },
+      json: { type: 'boolean', default: false },
+      timeout: { type: 'string', default: '10' },
+    },
+  });
+  const names = syntaxesNamed(values.syntax!);
+  const timeout = timeoutMs(values.timeout!);
+  const [file, userAgent, ...urls] = positionals;
+  if (file === undefined || userAgent === undefined || urls.length === 0) {
+    throw new UsageError('check needs a robots.txt file or URL, a user agent and at least one URL');
+  }
+  let parser: RobotExclusionRulesParser;
+  if (isHttpUrl(file)) {
+    // The status policy of the one syntax asked for; the original's when several are compared.
+    parser = await fetchRobots(file, userAgent, timeout, names.length === 1 ? SYNTAXES[names[0]!]! : GYM2008);
+  } else {
+    parser = new RobotExclusionRulesParser();
+    parser.parse(await readRobots(file));
+  }
+  const verdicts = urls.flatMap((url) =>
+    names.map((syntax) => ({ url, syntax, ...parser.explain(userAgent, url, SYNTAXES[syntax]) })),
+  );
+  if (values.json) {
+    io.out(JSON.stringify({ userAgent, results: verdicts }, null, 2));
+  } else if (names.length === 1) {
+    for (const v of verdicts) io.out(`${v.allowed ? 'allowed   ' : 'disallowed'} ${v.url}  (${describe(v)})`);
+  } else {
+    const width = Math.max(...names.map((n) => n.length));
+    verdicts.forEach((v, i) => {
+      if (i % names.length === 0) io.out(v.url);
+      io.out(`  ${v.syntax.padEnd(width)}  ${v.allowed ? 'allowed   ' : 'disallowed'}  ${describe(v)}`);
+    });
+  }
+  return verdicts.every((v) => v.allowed) ? 0 : 1;
+}
+
+/** A parser whose records `show` may list, without parsing the file a second time. */
+class InspectedParser extends RobotExclusionRulesParser {
+  get parsedForShow(): ParsedRobots {
+    return this.parsed;
+  }
+}
+
+async function show(args: string[], io: CliIO): Promise<number> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError('show needs exactly one robots.txt file');
+  const parser = new InspectedParser();
+  parser.parse(await readRobots(positionals[0]!));
+  io.out(parser.toString().trimEnd());
+  const { records } = parser.parsedForShow;
+  io.out('');
+  io.out('# Crawl delays:');
+  const delays = records.filter((r) => r.crawlDelay !== null);
+  if (delays.length === 0) io.out('#   none');
+  for (const r of delays) io.out(`#   ${r.names.join(', ')}: ${r.crawlDelay} s`);
+  io.out('# Sitemaps:');
+  if (parser.sitemaps.length === 0) io.out('#   none');
+  for (const url of parser.sitemaps) io.out(`#   ${url}`);
+  return 0;
+}
+
+/** Reads all of `stdin` as UTF-8 lines. */
+async function readLines(stdin: AsyncIterable<string | Uint8Array>): Promise<string[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8').split(/\r\n|\r|\n/);
+}
+
+/** The batch sink: results on stdout, messages on stderr, a progress bar on a terminal. */
+function batchSink(io: CliIO): BatchSink & { stop(): void } {
+  if (io.progress === undefined) {
+    return { result: (line) => io.out(line), warn: (m) => io.err(`rerp: ${m}`), stop() {} };
+  }
+  const bars = new cliProgress.MultiBar(
+    { stream: io.progress, format: 'robots.txt {bar} {value}/{total} URLs | {percentage}% | ETA {eta_formatted}', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let bar: cliProgress.SingleBar | undefined;
+  return {
+    result: (line) => io.out(line),
+    // While the bar is drawn, messages go through it so that it is redrawn below them.
+    warn: (m) => (bar === undefined ? io.err(`rerp: ${m}`) : bars.log(`rerp: ${m}\n`)),
+    start: (total) => {
+      bar = bars.create(total, 0);
+    },
+    tick: () => bar?.increment(),
+    stop: () => {
+      bars.update(); // writes messages still held by the bar: stop() alone drops them
+      bars.stop();
+      bar = undefined;
+    },
+  };
+}
+
+async function batch(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      concurrency: { type: 'string', default: String(DEFAULT_CONCURRENCY) },
+      json: { type: 'boolean', default: false },
+      syntax: { type: 'string', default: 'gym2008' },
+      'on-server-error': { type: 'string', default: 'disallow' },
+      timeout: { type: 'string', default: '10' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('batch needs exactly one user agent (the URLs come on standard input)');
+  const concurrency = Number(values.concurrency);
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a positive integer, got "${values.concurrency}"`);
+  const names = syntaxesNamed(values.syntax!);
+  if (names.length !== 1) throw new UsageError('batch takes one syntax');
+  const onServerError = values['on-server-error'];
+  if (onServerError !== 'disallow' && onServerError !== 'allow') throw new UsageError(`--on-server-error must be disallow or allow, got "${onServerError}"`);
+  const timeout = timeoutMs(values.timeout!);
+  if (io.stdin === undefined) throw new UsageError('batch reads URLs from standard input');
+
+  const lines = await readLines(io.stdin);
+  const sink = batchSink(io);
+  let summary;
+  try {
+    summary = await runBatch(
+      lines,
+      { userAgent: positionals[0]!, concurrency, json: values.json!, syntax: SYNTAXES[names[0]!]!, onServerError, fetchOptions: { timeout } },
+      sink,
+    );
+  } finally {
+    sink.stop();
+  }
+  io.err(formatSummary(summary));
+  return summary.disallowed === 0 ? 0 : 1;
+}
+
+/**
+ * Runs the command line `args` (without `node` and the script) and returns
+ * the exit status: 0 all allowed, 1 any disallowed, 2 usage or input error.
+ */
+export async function main(args: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    switch (command) {
+      case 'check':
+        return await check(rest, io);
+      case 'show':
+        return await show(rest, io);
+      case 'batch':
+        return await batch(rest, io);
+      case '--help':
+      case '-h':
+      case 'help':
+        io.out(USAGE);
+        return 0;
+      default:
+        throw new UsageError(command === undefined ? 'no command given' : `unknown command "${command}"`);
+    }
+  } catch (error) {
+    const parseArgsError = (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true;
+    if (error instanceof UsageError || parseArgsError) {
+      const hint = parseArgsError || (error as UsageError).hint ? ` (try 'rerp --help')` : '';
+      io.err(`rerp: ${(error as Error).message}${hint}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Writes lines to `stream` until its reader leaves: a reader that leaves
+ * early (`| head`, on standard output or error) is not an error, so writing
+ * stops there and the exit status stays the verdicts'.
+ */
+function lineWriter(stream: NodeJS.WriteStream): (line: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return (line) => void (closed || stream.write(line + '\n'));
+}
+
+function isEntryPoint(): boolean {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const io: CliIO = {
+    out: lineWriter(process.stdout),
+    err: lineWriter(process.stderr),
+    stdin: process.stdin,
+    ...(process.stderr.isTTY ? { progress: process.stderr } : {}),
+  };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`rerp: ${(error as Error)?.stack ?? String(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

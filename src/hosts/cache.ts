@@ -1,0 +1,284 @@
+// Fetch-on-demand robots.txt for many origins: one fetch per origin at a time,
+// kept until it expires, bounded by an LRU over origins.
+import type { RobotExclusionRulesParser } from '../parser.js';
+import { fetchSettings, type FetchOptions } from '../http/fetch.js';
+import { requireOrigin } from './origin.js';
+import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
+import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
+import {
+  checkServerErrorPolicy,
+  DEFAULT_FAILURE_TTL,
+  fetchWithPolicy,
+  statusPolicyFor,
+  type PolicyFetch,
+  type RobotsFailure,
+  type ServerErrorPolicy,
+} from './unreachable.js';
+
+/** Options of {@link RobotsCache}. */
+export interface RobotsCacheOptions {
+  /** Sent as the User-Agent header of every fetch, and matched against the records. */
+  readonly userAgent: string;
+  /** The syntax {@link RobotsCache.isAllowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
+  readonly syntax?: Syntax;
+  /** How many origins are kept; the least recently used is dropped first. Default 10,000. */
+  readonly maxEntries?: number;
+  /**
+   * Passed to the parser's `fetch` (timeout, size, redirect, decoding and
+   * status policies). Without `statusPolicy`, the RFC 9309 syntax uses
+   * `'rfc9309'` and the others `'original'`.
+   */
+  readonly fetchOptions?: FetchOptions;
+  /** What a failed fetch means; see {@link ServerErrorPolicy}. Default `'disallow'`. */
+  readonly onServerError?: ServerErrorPolicy;
+  /**
+   * Seconds a failed fetch is remembered before the origin is tried again, so
+   * a dead host is not asked on every URL. Default 60.
+   */
+  readonly failureTtl?: number;
+  /**
+   * Seconds, from the first failed refetch, that the rules of the last
+   * successful fetch are still served while refetches fail (a 5xx, a timeout,
+   * no answer), before `onServerError` decides. RFC 9309 (section 2.4) lets a crawler keep its
+   * cached copy while the robots.txt is unreachable. Each failed refetch is
+   * retried after `failureTtl`. Default 30 days; 0 applies `onServerError` at
+   * the first failure.
+   */
+  readonly staleIfError?: number;
+  /**
+   * Called after each fetch of a robots.txt (not for the caller's aborts or
+   * bad options), before the calls waiting for it resume: for logs and
+   * metrics. It must not throw.
+   */
+  readonly onFetch?: (event: RobotsFetchEvent) => void;
+}
+
+/** The default of {@link RobotsCacheOptions.maxEntries}. */
+export const DEFAULT_MAX_ENTRIES = 10_000;
+
+/** What {@link RobotsCacheOptions.onFetch} is told after each fetch of a robots.txt. */
+export interface RobotsFetchEvent {
+  /** The origin key (see {@link originOf}), e.g. `https://example.com`. */
+  readonly origin: string;
+  /** The robots.txt URL fetched. */
+  readonly robotsUrl: string;
+  /** The HTTP status of the last answer, 0 when no complete answer came. */
+  readonly responseCode: number;
+  /**
+   * True when no robots.txt could be had: the fetch threw, or answered a 5xx
+   * status or nothing with rules of its own status policy (`'rfc9309'`). Its
+   * outcome is kept `failureTtl` seconds.
+   */
+  readonly failed: boolean;
+  /** The error the fetch threw, if it did. */
+  readonly error: RobotsFetchError | RobotsEncodingError | null;
+}
+
+/** The default of {@link RobotsCacheOptions.staleIfError}: 30 days. */
+export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600;
+
+/** The last outcome the cache holds for one origin. */
+interface Entry {
+  /** A parser (fetched, or a policy's stand-in), valid until it expires. */
+  readonly parser?: RobotExclusionRulesParser;
+  /** True when `parser` holds the rules of a successful fetch. */
+  readonly good?: boolean;
+  /** While refetches fail: when the first of them failed (Unix seconds). */
+  readonly staleSince?: number;
+  /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
+  readonly error?: RobotsFailure;
+  readonly errorUntil?: number;
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
+  return value;
+}
+
+/**
+ * robots.txt for any number of origins, fetched on first use with the
+ * parser's `fetch` (same status, charset, size and redirect handling) and
+ * kept until it expires (`isExpired`: Cache-Control or Expires, else 7 days), then
+ * fetched again. Concurrent calls for one origin share one request. At most
+ * `maxEntries` origins are kept, least recently used dropped first.
+ *
+ * A failed fetch is decided by `onServerError` (see {@link ServerErrorPolicy})
+ * and remembered for `failureTtl` seconds; when the origin's rules came from a
+ * successful fetch before, they are served instead for up to `staleIfError`
+ * seconds from the first failed refetch.
+ *
+ * @example
+ * ```ts
+ * import { RobotsCache } from 'robotexclusionrulesparser';
+ * const robots = new RobotsCache({ userAgent: 'MyBot/1.0 (+https://example.com/bot)' });
+ * if (await robots.isAllowed('https://example.com/some/page')) {
+ *   // crawl it, waiting (await robots.getCrawlDelay(url)) ?? 0 seconds between requests
+ * }
+ * ```
+ */
+export class RobotsCache {
+  readonly #userAgent: string;
+  readonly #syntax: Syntax;
+  readonly #maxEntries: number;
+  readonly #fetchOptions: FetchOptions;
+  readonly #policy: ServerErrorPolicy;
+  readonly #failureTtl: number;
+  readonly #staleIfError: number;
+  readonly #onFetch: ((event: RobotsFetchEvent) => void) | undefined;
+  /** Settled outcomes, in least- to most-recently-used order (Map keeps insertion order). */
+  readonly #entries = new Map<string, Entry>();
+  /**
+   * Fetches in flight, shared by every caller asking meanwhile. Kept apart from
+   * the LRU so that dropping an origin never starts a second fetch of it.
+   */
+  readonly #inFlight = new Map<string, Promise<RobotExclusionRulesParser>>();
+  /** Bumped by {@link clear}, so that fetches started before it store nothing. */
+  #epoch = 0;
+
+  /**
+   * @throws TypeError when `userAgent` is missing; RangeError (or TypeError)
+   *   for an unknown syntax or policy, or a bad `maxEntries`, `failureTtl` or
+   *   fetch option.
+   */
+  constructor(options: RobotsCacheOptions) {
+    if (typeof options?.userAgent !== 'string') throw new TypeError('RobotsCache needs a userAgent string');
+    this.#userAgent = options.userAgent;
+    this.#syntax = checkSyntax(options.syntax ?? GYM2008);
+    this.#maxEntries = positiveInteger(options.maxEntries ?? DEFAULT_MAX_ENTRIES, 'maxEntries');
+    this.#policy = checkServerErrorPolicy(options.onServerError ?? 'disallow');
+    const ttl = options.failureTtl ?? DEFAULT_FAILURE_TTL;
+    if (typeof ttl !== 'number' || !(ttl >= 0 && ttl !== Infinity)) throw new RangeError(`failureTtl must be a finite number of seconds >= 0, got ${String(ttl)}`);
+    this.#failureTtl = ttl;
+    const stale = options.staleIfError ?? DEFAULT_STALE_IF_ERROR;
+    if (typeof stale !== 'number' || !(stale >= 0 && stale !== Infinity)) throw new RangeError(`staleIfError must be a finite number of seconds >= 0, got ${String(stale)}`);
+    this.#staleIfError = stale;
+    this.#onFetch = options.onFetch;
+    this.#fetchOptions = { statusPolicy: statusPolicyFor(this.#syntax), ...options.fetchOptions };
+    fetchSettings(this.#fetchOptions); // bad fetch options throw here, not on every call
+  }
+
+  /** The user agent the cache fetches as and answers for. */
+  get userAgent(): string {
+    return this.#userAgent;
+  }
+
+  /** How many origins the cache holds now (at most `maxEntries`). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /**
+   * Whether the cache's user agent may fetch `url`, from its origin's
+   * robots.txt (fetched if not held or expired).
+   * @throws InvalidOriginError (a TypeError) when `url` is not an absolute
+   *   http(s) URL; with `onServerError: 'throw'`, the fetch's typed error.
+   */
+  async isAllowed(url: string | URL): Promise<boolean> {
+    return (await this.get(url)).isAllowed(this.#userAgent, url, this.#syntax);
+  }
+
+  /**
+   * The crawl delay in seconds for the cache's user agent on the origin of
+   * `url`, or null when its robots.txt sets none. The groups that apply are
+   * chosen as the cache's syntax chooses them.
+   * @throws as {@link isAllowed}.
+   */
+  async getCrawlDelay(url: string | URL): Promise<number | null> {
+    return (await this.get(url)).getCrawlDelay(this.#userAgent, this.#syntax);
+  }
+
+  /**
+   * The parser holding the robots.txt of the origin of `url`, fetched if not
+   * held or expired. After a failure under `'allow'` or `'disallow'`, it is the
+   * policy's stand-in (no rules, or `Disallow: /`) with the failed fetch's
+   * `responseCode`. The same parser is shared by every caller: do not
+   * `parse` or `fetch` into it.
+   * @throws as {@link isAllowed}.
+   */
+  get(url: string | URL): Promise<RobotExclusionRulesParser> {
+    let origin: string;
+    try {
+      origin = requireOrigin(url);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const entry = this.#entries.get(origin);
+    if (entry !== undefined) this.#touch(origin, entry);
+    const pending = this.#inFlight.get(origin);
+    if (pending !== undefined) return pending;
+    if (entry?.parser !== undefined) {
+      if (!entry.parser.isExpired) return Promise.resolve(entry.parser);
+    } else if (entry?.error !== undefined && Date.now() < entry.errorUntil!) {
+      return Promise.reject(entry.error);
+    }
+    const load = this.#load(origin);
+    this.#inFlight.set(origin, load);
+    return load;
+  }
+
+  /** Forgets every origin (fetches in flight still answer their callers, but store nothing). */
+  clear(): void {
+    this.#entries.clear();
+    this.#inFlight.clear();
+    this.#epoch++;
+  }
+
+  async #load(origin: string): Promise<RobotExclusionRulesParser> {
+    const epoch = this.#epoch;
+    const robotsUrl = `${origin}/robots.txt`;
+    let fetched: PolicyFetch;
+    try {
+      fetched = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl);
+    } catch (error) {
+      // A bad option or the caller's abort: nothing learnt, whatever was held stays.
+      if (epoch === this.#epoch) this.#inFlight.delete(origin);
+      throw error;
+    }
+    const { failed, error } = fetched;
+    let { parser } = fetched;
+    const stale = failed ? this.#staleEntry(origin) : undefined;
+    if (stale !== undefined) {
+      // The origin is unreachable but good rules are held: serve them a while longer.
+      parser = stale.parser!;
+      parser.expirationDate = Date.now() / 1000 + this.#failureTtl;
+      if (epoch === this.#epoch) {
+        this.#inFlight.delete(origin);
+        this.#touch(origin, stale);
+      }
+      this.#onFetch?.({ origin, robotsUrl, responseCode: fetched.parser.responseCode ?? 0, failed, error });
+      return parser;
+    }
+    const thrown = error !== null && this.#policy === 'throw';
+    if (epoch === this.#epoch) {
+      // Settled before the waiting callers resume: their next call sees it.
+      this.#inFlight.delete(origin);
+      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl * 1000 } : { parser, good: !failed });
+      this.#evict();
+    }
+    this.#onFetch?.({ origin, robotsUrl, responseCode: parser.responseCode ?? 0, failed, error });
+    if (thrown) throw error;
+    return parser;
+  }
+
+  /** The origin's last good rules, marked stale, when they may still be served after a failed refetch. */
+  #staleEntry(origin: string): Entry | undefined {
+    const held = this.#entries.get(origin);
+    if (held?.good !== true) return undefined;
+    const staleSince = held.staleSince ?? Date.now() / 1000;
+    if (Date.now() / 1000 - staleSince >= this.#staleIfError) return undefined;
+    return { parser: held.parser!, good: true, staleSince };
+  }
+
+  /** Stores `entry` as the origin's most recently used one. */
+  #touch(origin: string, entry: Entry): void {
+    this.#entries.delete(origin);
+    this.#entries.set(origin, entry);
+  }
+
+  #evict(): void {
+    for (const origin of this.#entries.keys()) {
+      if (this.#entries.size <= this.#maxEntries) return;
+      this.#entries.delete(origin);
+    }
+  }
+}

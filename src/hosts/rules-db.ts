@@ -1,0 +1,158 @@
+// A rules database for many hosts, after Perl's WWW::RobotRules: robots.txt
+// texts the caller fetched, kept per origin, answered for one robot.
+import { RobotExclusionRulesParser } from '../parser.js';
+import { originOf, requireOrigin } from './origin.js';
+import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
+import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
+
+/**
+ * What {@link RobotRules.allowed} answers: `true` or `false` from fresh rules,
+ * or `'unknown'` when no fresh rules are held for the URL's origin (never
+ * parsed, expired, or the URL has no http(s) origin). Perl's WWW::RobotRules
+ * returns -1 there; `'unknown'` is a distinct value a type checker makes you
+ * handle, and fetching the origin's robots.txt is the usual next step.
+ */
+export type RulesAnswer = boolean | 'unknown';
+
+/** Options of {@link RobotRules}. */
+export interface RobotRulesOptions {
+  /** The syntax {@link RobotRules.allowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
+  readonly syntax?: Syntax;
+}
+
+interface Host {
+  parser?: RobotExclusionRulesParser;
+  /** Unix seconds; set with the rules. */
+  fresh?: number;
+  visits: number;
+  /** Unix seconds of the latest visit. */
+  last?: number;
+}
+
+/**
+ * One robots.txt database for many hosts, as Perl's `WWW::RobotRules`: you
+ * fetch each origin's robots.txt yourself and {@link parse} it with the URL
+ * it came from; {@link allowed} then answers for any URL on any origin held.
+ * Rules are kept per origin (scheme, host and port; see {@link originOf}),
+ * matched with {@link RobotExclusionRulesParser} for the robot name given to
+ * the constructor. Times are Unix seconds, as in Perl.
+ *
+ * @example
+ * ```ts
+ * import { RobotRules } from 'robotexclusionrulesparser';
+ * const rules = new RobotRules('MOMspider/1.0');
+ * rules.parse('http://some.place/robots.txt', 'User-agent: *\nDisallow: /tmp/\n');
+ * rules.allowed('http://some.place/tmp/x');        // false
+ * rules.allowed('http://SOME.place:80/index.html'); // true
+ * rules.allowed('http://other.place/');             // 'unknown': fetch its robots.txt first
+ * ```
+ */
+export class RobotRules {
+  #agent: string;
+  readonly #syntax: Syntax;
+  readonly #hosts = new Map<string, Host>();
+
+  /**
+   * @param agent The robot's name (its User-Agent), matched as the parser
+   *   does: a record applies when its name is a substring of it.
+   * @throws RangeError for an unknown syntax value.
+   */
+  constructor(agent: string, options: RobotRulesOptions = {}) {
+    this.#agent = String(agent);
+    this.#syntax = checkSyntax(options.syntax ?? GYM2008);
+  }
+
+  /**
+   * Stores `content`, the robots.txt fetched from `robotsTxtUrl`, as the rules
+   * of that URL's origin, replacing any held before. Never throws on any
+   * content (bytes are read as ISO-8859-1, as by the parser).
+   * @param freshUntil Unix seconds until which the rules hold; default now +
+   *   7 days (MK1996's default, as the parser's `fetch`; Perl uses 365 days).
+   *   Pass a fetched parser's `expirationDate` to honour the server's Expires.
+   * @throws InvalidOriginError (a TypeError) when `robotsTxtUrl` is not an
+   *   absolute http(s) URL.
+   */
+  parse(robotsTxtUrl: string | URL, content: string | Uint8Array, freshUntil?: number): void {
+    const host = this.#host(requireOrigin(robotsTxtUrl));
+    const parser = new RobotExclusionRulesParser();
+    parser.parse(content);
+    host.parser = parser;
+    host.fresh = freshUntil ?? nowSeconds() + SEVEN_DAYS;
+  }
+
+  /**
+   * Whether the robot may fetch `url`: `true` or `false` from the rules held
+   * for its origin, `'unknown'` when none are held, they are past their
+   * freshness time, or `url` has no http(s) origin. Never throws.
+   */
+  allowed(url: string | URL): RulesAnswer {
+    const origin = originOf(url);
+    if (origin === null) return 'unknown';
+    const host = this.#hosts.get(origin);
+    if (host?.parser === undefined || !(host.fresh! >= nowSeconds())) return 'unknown';
+    return host.parser.isAllowed(this.#agent, url, this.#syntax);
+  }
+
+  /** The robot name. */
+  agent(): string;
+  /**
+   * Sets the robot name and returns the previous one. A different name clears
+   * every origin's rules and freshness time (they were read for the old
+   * name); visit counts and times are kept, the server saw those visits.
+   */
+  agent(name: string): string;
+  agent(name?: string): string {
+    const old = this.#agent;
+    if (name === undefined) return old;
+    const next = String(name);
+    if (next !== old) {
+      this.#agent = next;
+      for (const [origin, host] of this.#hosts) {
+        delete host.parser;
+        delete host.fresh;
+        if (host.visits === 0) this.#hosts.delete(origin);
+      }
+    }
+    return old;
+  }
+
+  /**
+   * Records a visit to an origin (any URL on it, or the origin itself) at
+   * `time` (Unix seconds, default now), for politeness bookkeeping.
+   * @throws InvalidOriginError when `url` has no http(s) origin.
+   */
+  visit(url: string | URL, time: number = nowSeconds()): void {
+    const host = this.#host(requireOrigin(url));
+    host.visits++;
+    if (host.last === undefined || time > host.last) host.last = time;
+  }
+
+  /** How many visits {@link visit} recorded for the origin of `url`; 0 when none. */
+  noVisits(url: string | URL): number {
+    return this.#known(url)?.visits ?? 0;
+  }
+
+  /** Unix seconds of the latest visit recorded for the origin of `url`, or undefined. */
+  lastVisit(url: string | URL): number | undefined {
+    return this.#known(url)?.last;
+  }
+
+  /**
+   * Unix seconds until which the rules of the origin of `url` are fresh, or
+   * undefined when none were parsed (or the agent changed since).
+   */
+  freshUntil(url: string | URL): number | undefined {
+    return this.#known(url)?.fresh;
+  }
+
+  #known(url: string | URL): Host | undefined {
+    const origin = originOf(url);
+    return origin === null ? undefined : this.#hosts.get(origin);
+  }
+
+  #host(origin: string): Host {
+    let host = this.#hosts.get(origin);
+    if (host === undefined) this.#hosts.set(origin, (host = { visits: 0 }));
+    return host;
+  }
+}

@@ -1,0 +1,105 @@
+// One fetch of an origin's robots.txt, and what a failed one means: shared by
+// RobotsCache and the Ruby-style module functions.
+import { RobotExclusionRulesParser } from '../parser.js';
+import type { FetchOptions } from '../http/fetch.js';
+import { DISALLOW_ALL, type StatusPolicy } from '../http/status-policy.js';
+import { RobotsEncodingError, RobotsFetchError } from '../errors.js';
+import { RFC9309, type Syntax } from '../syntax.js';
+
+/**
+ * What a robots.txt that cannot be fetched means (an error status the fetch's
+ * status policy does not handle, e.g. 5xx; a timeout; a network error; an
+ * undecodable body):
+ * - `'disallow'`: nothing may be crawled, RFC 9309's rule for an unreachable
+ *   robots.txt (section 2.3.1.4). The default.
+ * - `'allow'`: everything may be crawled, as the Ruby gem and Perl's LWP do.
+ * - `'throw'`: the typed error ({@link RobotsFetchError} or
+ *   {@link RobotsEncodingError}) is thrown to the caller.
+ *
+ * Under the `'rfc9309'` status policy (the RFC 9309 syntax's default), the
+ * fetch itself answers 5xx and network failures with "disallow everything",
+ * so the policy only sees what still throws there (an undecodable body).
+ */
+export type ServerErrorPolicy = 'disallow' | 'allow' | 'throw';
+
+const POLICIES: readonly ServerErrorPolicy[] = ['disallow', 'allow', 'throw'];
+
+/**
+ * Checks an `onServerError` option and returns it.
+ * @throws RangeError naming the accepted values.
+ */
+export function checkServerErrorPolicy(policy: unknown): ServerErrorPolicy {
+  if (POLICIES.includes(policy as ServerErrorPolicy)) return policy as ServerErrorPolicy;
+  throw new RangeError(`Unknown onServerError policy ${JSON.stringify(policy)}: use ${POLICIES.map((p) => `'${p}'`).join(', ')}`);
+}
+
+/** The fetch status policy that goes with a syntax: RFC 9309's own for RFC 9309, the original's otherwise. */
+export function statusPolicyFor(syntax: Syntax): StatusPolicy {
+  return syntax === RFC9309 ? 'rfc9309' : 'original';
+}
+
+/** A fetch failure a policy decides about. */
+export type RobotsFailure = RobotsFetchError | RobotsEncodingError;
+
+/** Whether `error` is a failure {@link ServerErrorPolicy} decides about: not a bug, not the caller's own abort. */
+export function isPolicyFailure(error: unknown): error is RobotsFailure {
+  if (error instanceof RobotsFetchError) return error.reason !== 'aborted';
+  return error instanceof RobotsEncodingError;
+}
+
+/**
+ * Seconds a failed fetch's outcome is kept by default: {@link RobotsCache}'s
+ * `failureTtl`, and the expiry of the stand-in parser `get` returns.
+ */
+export const DEFAULT_FAILURE_TTL = 60;
+
+/** The robots.txt texts a policy stands in with. */
+const STAND_IN: Record<'allow' | 'disallow', string> = { allow: '', disallow: DISALLOW_ALL };
+
+/** What {@link fetchWithPolicy} got. */
+export interface PolicyFetch {
+  /** The fetched rules, or the policy's stand-in (empty under `'throw'`). */
+  readonly parser: RobotExclusionRulesParser;
+  /**
+   * True when the robots.txt could not be had: the fetch threw (the parser is
+   * the policy's stand-in), or it answered a 5xx status or no answer at all
+   * with rules of its own status policy (`'rfc9309'`: disallow everything).
+   */
+  readonly failed: boolean;
+  /** The error the fetch threw, when it did. */
+  readonly error: RobotsFailure | null;
+}
+
+/**
+ * Fetches `robotsUrl` into a new parser that sends `userAgent`. When the
+ * fetch throws a {@link RobotsFailure}, `error` holds it and the parser
+ * stands in as `policy` says: no rules (`'allow'`), `Disallow: /` for every
+ * agent (`'disallow'`), or nothing (`'throw'`: the caller throws `error`);
+ * it keeps the `sourceUrl` and `responseCode` of the attempt. A failed
+ * fetch's parser expires after `failureTtl` seconds at the latest, so that
+ * the origin is tried again soon, but not at once.
+ * @throws any error that is not a {@link RobotsFailure} (a bad option, the
+ *   caller's abort).
+ */
+export async function fetchWithPolicy(
+  robotsUrl: string,
+  userAgent: string,
+  options: FetchOptions,
+  policy: ServerErrorPolicy,
+  failureTtl: number,
+): Promise<PolicyFetch> {
+  const parser = new RobotExclusionRulesParser();
+  parser.userAgent = userAgent;
+  let error: RobotsFailure | null = null;
+  try {
+    await parser.fetch(robotsUrl, options);
+  } catch (thrown) {
+    if (!isPolicyFailure(thrown)) throw thrown;
+    error = thrown;
+    if (policy !== 'throw') parser.parse(STAND_IN[policy]);
+  }
+  const code = parser.responseCode ?? 0;
+  const failed = error !== null || code === 0 || code >= 500;
+  if (failed) parser.expirationDate = Math.min(parser.expirationDate, Date.now() / 1000 + failureTtl);
+  return { parser, failed, error };
+}

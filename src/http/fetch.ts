@@ -1,0 +1,326 @@
+// The HTTP side of `fetch`: one GET, redirects followed by hand, body cut at maxBytes.
+import nodeFetch, { type Response } from 'node-fetch';
+import type { Readable } from 'node:stream';
+import { ACCEPT_ENCODING, decodeContent, isDecodeError } from './content-coding.js';
+import { decodeBody, type DecodeErrorMode } from './charset.js';
+import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsError } from '../errors.js';
+import { expirationFromHeaders, nowSeconds } from './expiry.js';
+import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type StatusPolicy } from './status-policy.js';
+
+/** Options of {@link RobotExclusionRulesParser.fetch}. */
+export interface FetchOptions {
+  /**
+   * Milliseconds for the whole request, redirects and body included. None by
+   * default (as in the original), so set one in a crawler.
+   */
+  timeout?: number;
+  /** Aborts the request; the fetch then throws a {@link RobotsFetchError} with reason `'aborted'`. */
+  signal?: AbortSignal;
+  /**
+   * Bytes of body read at most; the rest is never downloaded. Default 100 KiB
+   * (the original's cap), or 500 KiB under `statusPolicy: 'rfc9309'`.
+   */
+  maxBytes?: number;
+  /** Redirects followed at most (301, 302, 303, 307, 308). Default 5. */
+  maxRedirects?: number;
+  /**
+   * Bytes invalid in the charset: `'throw'` a {@link RobotsEncodingError} (the
+   * original's behaviour, default), `'replace'` them with U+FFFD, or, for a
+   * body that is not valid UTF-8, parse its `'bytes'` as they are (the
+   * default under `statusPolicy: 'rfc9309'`); see {@link DecodeErrorMode}.
+   */
+  onDecodeError?: DecodeErrorMode;
+  /** How statuses and failures are treated; see {@link StatusPolicy}. Default `'original'`. */
+  statusPolicy?: StatusPolicy;
+}
+
+/** Fetch options with defaults applied and values checked. */
+export interface FetchSettings {
+  readonly timeout: number | null;
+  readonly signal: AbortSignal | null;
+  readonly maxBytes: number;
+  readonly maxRedirects: number;
+  readonly onDecodeError: DecodeErrorMode;
+  readonly statusPolicy: StatusPolicy;
+}
+
+/**
+ * An option's value when it is a non-negative integer, else a RangeError
+ * naming the option as `what` says (`fetch option maxBytes`, say).
+ * @internal
+ */
+export function checkCount(what: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new RangeError(`${what} must be a non-negative integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+/**
+ * An option's value when it is a positive, finite number of `unit`, else a
+ * RangeError naming the option as `what` says.
+ * @internal
+ */
+export function checkDuration(what: string, value: unknown, unit: string): number {
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+    throw new RangeError(`${what} must be a positive number of ${unit}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function count(name: string, value: unknown, fallback: number): number {
+  return value === undefined ? fallback : checkCount(`fetch option ${name}`, value);
+}
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T = allowed[0]!): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) {
+    throw new RangeError(`fetch option ${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${String(value)}`);
+  }
+  return value as T;
+}
+
+/**
+ * Checks fetch options and fills in defaults.
+ * @throws RangeError or TypeError naming the bad option.
+ */
+export function fetchSettings(options: FetchOptions = {}): FetchSettings {
+  const statusPolicy = oneOf('statusPolicy', options.statusPolicy, ['original', 'rfc9309'] as const);
+  const { timeout, signal } = options;
+  if (timeout !== undefined) checkDuration('fetch option timeout', timeout, 'milliseconds');
+  if (signal !== undefined && (signal === null || typeof signal !== 'object' || typeof signal.addEventListener !== 'function')) {
+    throw new TypeError('fetch option signal must be an AbortSignal');
+  }
+  return {
+    timeout: timeout ?? null,
+    signal: signal ?? null,
+    maxBytes: count('maxBytes', options.maxBytes, POLICY_DEFAULTS[statusPolicy].maxBytes),
+    maxRedirects: count('maxRedirects', options.maxRedirects, 5),
+    onDecodeError: oneOf('onDecodeError', options.onDecodeError, ['throw', 'replace', 'bytes'] as const, POLICY_DEFAULTS[statusPolicy].onDecodeError),
+    statusPolicy,
+  };
+}
+
+/** The final (non-redirect) HTTP answer, body read only for 2xx. */
+interface Answer {
+  readonly status: number;
+  readonly headers: Response['headers'];
+  readonly body: Uint8Array;
+  readonly truncated: boolean;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** The longest delay setTimeout holds (about 24.8 days); beyond it Node fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function ignore(): void {}
+
+/** Drops a body unread; its socket is closed rather than drained. */
+function discard(res: Response): void {
+  const body = res.body as Readable | null;
+  if (body === null) return;
+  body.on('error', ignore);
+  body.destroy();
+}
+
+/**
+ * Reads at most `maxBytes` of `res`'s body, its Content-Encoding undone;
+ * leaving the loop early destroys the stream and its socket.
+ */
+async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (res.body === null) return { body: new Uint8Array(0), truncated: false };
+  if (maxBytes === 0) {
+    discard(res);
+    return { body: new Uint8Array(0), truncated: true };
+  }
+  const coding = res.headers.get('content-encoding');
+  try {
+    for await (const chunk of decodeContent(res.body as Readable, coding)) {
+      const buf = chunk as Buffer;
+      const room = maxBytes - size;
+      chunks.push(buf.length > room ? buf.subarray(0, room) : buf);
+      size += Math.min(buf.length, room);
+      if (size >= maxBytes) break;
+    }
+  } catch (error) {
+    if (!isDecodeError(error)) throw error;
+    throw new Error(`its body (Content-Encoding: ${coding}) is cut short or corrupt: ${(error as Error).message}`, { cause: error });
+  }
+  return { body: Buffer.concat(chunks, size), truncated: size >= maxBytes };
+}
+
+/**
+ * `value` (resolved against `base`) as an http(s) URL to request, or null.
+ * User info (`user:pass@`) is dropped: a robots.txt belongs to its host
+ * whoever asks, and node-fetch refuses URLs that carry credentials.
+ */
+function httpUrl(value: string, base?: string): URL | null {
+  let url: URL;
+  try {
+    url = base === undefined ? new URL(value) : new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.username = '';
+  url.password = '';
+  return url;
+}
+
+/** Per caller's signal, the fetches waiting on it: one listener serves them all. */
+const watchers = new WeakMap<AbortSignal, { readonly listener: () => void; readonly callbacks: Set<() => void> }>();
+
+/**
+ * Calls `onAbort` when `signal` aborts, until the returned function is
+ * called. A crawler may share one signal among many fetches at once: one
+ * listener per signal, removed with the last fetch, keeps Node from warning
+ * of a listener leak past ten.
+ */
+function watchAbort(signal: AbortSignal, onAbort: () => void): () => void {
+  let watcher = watchers.get(signal);
+  if (watcher === undefined) {
+    const callbacks = new Set<() => void>();
+    const listener = (): void => {
+      for (const callback of [...callbacks]) callback();
+    };
+    signal.addEventListener('abort', listener);
+    watchers.set(signal, (watcher = { listener, callbacks }));
+  }
+  const { listener, callbacks } = watcher;
+  callbacks.add(onAbort);
+  return () => {
+    callbacks.delete(onAbort);
+    if (callbacks.size === 0 && watchers.get(signal) === watcher) {
+      signal.removeEventListener('abort', listener);
+      watchers.delete(signal);
+    }
+  };
+}
+
+/**
+ * GETs `url`, following up to `maxRedirects` redirects, and reads a 2xx body
+ * up to `maxBytes`. The timeout and the caller's signal cover the whole of it.
+ * @throws RobotsFetchError for every way of not getting a final answer.
+ */
+async function get(url: string, userAgent: string | null, s: FetchSettings): Promise<Answer> {
+  const fail = (reason: FetchFailure, responseCode: number, message: string, cause?: unknown): RobotsFetchError =>
+    new RobotsFetchError(message, { url, responseCode, reason, cause });
+
+  let current = httpUrl(url);
+  if (current === null) throw fail('url', 0, `Cannot fetch robots.txt from ${JSON.stringify(url)}: not an absolute http(s) URL`);
+
+  const master = new AbortController();
+  let stopped: 'timeout' | 'aborted' | null = null;
+  const stop = (why: 'timeout' | 'aborted'): void => {
+    stopped ??= why;
+    master.abort();
+  };
+  const onAbort = (): void => stop('aborted');
+  const timer = s.timeout === null ? null : setTimeout(stop, Math.min(s.timeout, MAX_TIMER_MS), 'timeout');
+  const unwatch = s.signal === null ? null : watchAbort(s.signal, onAbort);
+  if (s.signal?.aborted) stop('aborted');
+
+  const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING };
+  if (userAgent) headers['User-Agent'] = userAgent;
+  const seen = new Set([current.href]);
+  try {
+    for (let redirects = 0; ; redirects++) {
+      // One controller per request, unlinked once it is done with: node-fetch
+      // reacts to an abort of a finished request by erroring its dropped body.
+      const hop = new AbortController();
+      const link = (): void => hop.abort();
+      master.signal.addEventListener('abort', link);
+      if (master.signal.aborted) hop.abort();
+      try {
+        // Bodies are decoded here, strictly (coding.ts), not by node-fetch.
+        const res = await nodeFetch(current.href, { headers, redirect: 'manual', signal: hop.signal, compress: false });
+        const status = res.status;
+        const location = res.headers.get('location');
+        if (REDIRECTS.has(status) && location !== null) {
+          discard(res);
+          const next = httpUrl(location, current.href);
+          if (next === null) throw fail('redirect', status, `Cannot fetch robots.txt from ${url}: redirect to ${JSON.stringify(location)} is not an http(s) URL`);
+          if (seen.has(next.href)) throw fail('redirect', status, `Cannot fetch robots.txt from ${url}: redirect loop at ${next.href}`);
+          if (redirects >= s.maxRedirects) throw fail('redirect', status, `Cannot fetch robots.txt from ${url}: more than ${s.maxRedirects} redirects`);
+          seen.add(next.href);
+          current = next;
+          continue;
+        }
+        if (status < 200 || status > 299) {
+          discard(res);
+          return { status, headers: res.headers, body: new Uint8Array(0), truncated: false };
+        }
+        const { body, truncated } = await readCapped(res, s.maxBytes);
+        return { status, headers: res.headers, body, truncated };
+      } finally {
+        master.signal.removeEventListener('abort', link);
+      }
+    }
+  } catch (error) {
+    if (error instanceof RobotsFetchError) throw error;
+    if (stopped === 'timeout') throw fail('timeout', 0, `Cannot fetch robots.txt from ${url}: no complete answer within ${s.timeout} ms`, error);
+    if (stopped === 'aborted') throw fail('aborted', 0, `Fetching robots.txt from ${url} was aborted`, s.signal?.reason ?? error);
+    // node-fetch words its errors "request to URL failed, reason: ..."; keep the reason.
+    const why = (error instanceof Error ? error.message : String(error)).replace(/^request to .* failed, reason: /, '');
+    const at = current.href === url ? '' : ` (at ${current.href})`;
+    throw fail('network', 0, `Cannot fetch robots.txt from ${url}${at}: ${why}`, error);
+  } finally {
+    if (timer !== null) clearTimeout(timer);
+    unwatch?.();
+  }
+}
+
+/** The result of a fetch: text to parse and its expiry, or the error to throw. */
+export type FetchResult =
+  | { readonly responseCode: number; readonly text: string | Uint8Array; readonly expirationDate: number }
+  | { readonly responseCode: number; readonly error: RobotsError };
+
+/**
+ * Fetches a robots.txt and applies the status policy: returns the text the
+ * parser should parse (the body, or a fixed allow-all / disallow-all text)
+ * with its expiry, or the error the parser should throw. Never rejects.
+ */
+export async function fetchRobotsTxt(url: string, userAgent: string | null, s: FetchSettings): Promise<FetchResult> {
+  const policy = POLICY_DEFAULTS[s.statusPolicy];
+  const expiring = (now: number, lifetime: number): number => Math.min(lifetime, now + policy.maxLifetime);
+  let answer: Answer;
+  try {
+    answer = await get(url, userAgent, s);
+  } catch (error) {
+    const e = error as RobotsFetchError;
+    const outcome = failureOutcome(s.statusPolicy, e.reason);
+    if (outcome === 'fail') return { responseCode: e.responseCode, error: e };
+    const now = nowSeconds();
+    return { responseCode: e.responseCode, text: outcome === 'allow-all' ? '' : DISALLOW_ALL, expirationDate: expiring(now, now + policy.lifetime) };
+  }
+
+  const { status } = answer;
+  const now = nowSeconds();
+  switch (statusOutcome(s.statusPolicy, status)) {
+    case 'parse':
+      try {
+        const text = decodeBody(answer.body, answer.headers.get('content-type'), {
+          defaultCharset: policy.charset,
+          onDecodeError: s.onDecodeError,
+          truncated: answer.truncated,
+          source: url,
+        });
+        return { responseCode: status, text, expirationDate: expiring(now, expirationFromHeaders(answer.headers, now, policy.lifetime)) };
+      } catch (error) {
+        if (error instanceof RobotsEncodingError) return { responseCode: status, error };
+        throw error;
+      }
+    case 'allow-all':
+      return { responseCode: status, text: '', expirationDate: expiring(now, now + policy.lifetime) };
+    case 'disallow-all':
+      return { responseCode: status, text: DISALLOW_ALL, expirationDate: expiring(now, now + policy.lifetime) };
+    case 'fail':
+      return {
+        responseCode: status,
+        error: new RobotsFetchError(`Cannot use robots.txt from ${url}: HTTP ${status}`, { url, responseCode: status, reason: 'status' }),
+      };
+  }
+}

@@ -1,0 +1,71 @@
+// What an HTTP answer (or its absence) means for the rules: the original's policy and RFC 9309's.
+import type { FetchFailure } from '../errors.js';
+import type { DecodeErrorMode } from './charset.js';
+import { ONE_DAY, SEVEN_DAYS } from './expiry.js';
+
+/**
+ * How `fetch` treats HTTP statuses and failures:
+ * - `'original'` (default): as the Python original (SEMANTICS 5). 2xx is parsed;
+ *   401/403 disallow everything; 404 allows everything; anything else throws.
+ * - `'rfc9309'`: as RFC 9309 section 2.3.1. 2xx is parsed (UTF-8 unless the
+ *   Content-Type charset says otherwise; a body that is not valid UTF-8 as
+ *   its bytes, as the reference parser reads it); any other 4xx allows everything;
+ *   5xx, a network failure or a timeout disallows everything; more redirects
+ *   than allowed counts as "unavailable" (allow everything); nothing but a
+ *   decoding error, a bad URL or the caller's own abort throws. At least
+ *   500 KiB is read and the rules expire after at most 24 hours.
+ */
+export type StatusPolicy = 'original' | 'rfc9309';
+
+/** What to do with an answer: parse the body, use a fixed rule set, or throw. */
+export type Outcome = 'parse' | 'allow-all' | 'disallow-all' | 'fail';
+
+/** The per-policy defaults and limits. */
+export interface PolicyDefaults {
+  /** Charset when neither a byte-order mark nor Content-Type gives one. */
+  readonly charset: string;
+  /** Default `maxBytes`. */
+  readonly maxBytes: number;
+  /** Lifetime in seconds when the headers give none (and for non-2xx answers). */
+  readonly lifetime: number;
+  /** Longest lifetime in seconds, whatever the headers say. */
+  readonly maxLifetime: number;
+  /** Default `onDecodeError`. */
+  readonly onDecodeError: DecodeErrorMode;
+}
+
+export const POLICY_DEFAULTS: Readonly<Record<StatusPolicy, PolicyDefaults>> = {
+  // ISO-8859-1 is HTTP/1.1's (RFC 2616) default for text; 100 KiB is the original's cap.
+  original: { charset: 'iso-8859-1', maxBytes: 100 * 1024, lifetime: SEVEN_DAYS, maxLifetime: Infinity, onDecodeError: 'throw' },
+  // A file that is not valid UTF-8 is read as bytes, as the RFC 9309 reference parser reads every file.
+  rfc9309: { charset: 'utf-8', maxBytes: 500 * 1024, lifetime: ONE_DAY, maxLifetime: ONE_DAY, onDecodeError: 'bytes' },
+};
+
+/** The robots.txt text standing for "disallow everything" (the original's 401/403 answer). */
+export const DISALLOW_ALL = 'User-agent: *\nDisallow: /';
+
+/** What an HTTP status that is not a followed redirect means under `policy`. */
+export function statusOutcome(policy: StatusPolicy, status: number): Outcome {
+  if (status >= 200 && status <= 299) return 'parse';
+  if (policy === 'original') {
+    if (status === 401 || status === 403) return 'disallow-all';
+    return status === 404 ? 'allow-all' : 'fail';
+  }
+  // RFC 9309: 4xx "unavailable", 5xx "unreachable"; an unfollowable 3xx is unavailable too.
+  return status >= 500 ? 'disallow-all' : 'allow-all';
+}
+
+/** What a failure to get a usable answer means under `policy`. */
+export function failureOutcome(policy: StatusPolicy, reason: FetchFailure): Outcome {
+  if (policy === 'original') return 'fail';
+  switch (reason) {
+    case 'network':
+    case 'timeout':
+      return 'disallow-all';
+    case 'redirect':
+      return 'allow-all';
+    default:
+      // The caller's own abort, a bad URL: nothing was learnt about the site.
+      return 'fail';
+  }
+}

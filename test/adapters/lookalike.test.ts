@@ -1,0 +1,193 @@
+import test from 'ava';
+import { GYM2008, MK1996, RobotExclusionRulesParser, RobotFileParserLookalike, RobotsFetchError } from '../../src/index.js';
+import { respond, startServer } from '../helpers/server.js';
+
+const ROBOTS = 'User-agent: *\nDisallow: /private*\nSitemap: https://example.com/a.xml\n';
+
+test('the lookalike is a RobotExclusionRulesParser', (t) => {
+  t.true(new RobotFileParserLookalike() instanceof RobotExclusionRulesParser);
+});
+
+test('parse takes a list of lines without line endings', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(['User-agent: *', 'Disallow: /private']);
+  t.false(rp.canFetch('bot', '/private'));
+  t.true(rp.canFetch('bot', '/public'));
+});
+
+test('parse takes readlines() output, keeping each line ending as its own', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(['User-agent: *\n', 'Disallow: /a\r\n', 'Disallow: /b\r', 'Disallow: /c']);
+  for (const path of ['/a', '/b', '/c']) t.false(rp.canFetch('bot', path), path);
+});
+
+test('blank list elements still end a record', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(['User-agent: a', 'Disallow: /a', '', 'User-agent: b', 'Disallow: /b']);
+  t.true(rp.canFetch('a', '/b'));
+  t.false(rp.canFetch('b', '/b'));
+});
+
+test('parse takes any iterable of lines', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(new Set(['User-agent: *', 'Disallow: /x']));
+  t.false(rp.canFetch('bot', '/x'));
+  rp.parse((function* () {
+    yield 'User-agent: *';
+    yield 'Disallow: /y';
+  })());
+  t.false(rp.canFetch('bot', '/y'));
+  t.true(rp.canFetch('bot', '/x'));
+});
+
+test('parse also takes a string or bytes', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse('User-agent: *\nDisallow: /x');
+  t.false(rp.canFetch('bot', '/x'));
+  rp.parse(Buffer.from('User-agent: *\nDisallow: /caf\xe9', 'latin1'));
+  t.false(rp.canFetch('bot', '/café'));
+});
+
+test('canFetch takes the syntax, GYM2008 by default', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(ROBOTS);
+  t.false(rp.canFetch('bot', '/private/x'));
+  t.false(rp.canFetch('bot', '/private/x', GYM2008));
+  t.true(rp.canFetch('bot', '/private/x', MK1996));
+});
+
+test('mtime is null until parsed, then the time of the parse', (t) => {
+  const rp = new RobotFileParserLookalike();
+  t.is(rp.mtime(), null);
+  t.is(rp.lastChecked, null);
+  const before = Date.now() / 1000;
+  rp.parse([]);
+  const after = Date.now() / 1000;
+  const m = rp.mtime()!;
+  t.true(m >= before && m <= after);
+});
+
+test('modified sets lastChecked to now', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.lastChecked = 5;
+  t.is(rp.mtime(), 5);
+  const before = Date.now() / 1000;
+  rp.modified();
+  t.true(rp.mtime()! >= before);
+});
+
+test('crawlDelay is the delay of the applicable record', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(['User-agent: slowbot', 'Crawl-delay: 2.5', 'Disallow: /x', '', 'User-agent: *', 'Disallow: /y']);
+  t.is(rp.crawlDelay('SlowBot/1.0'), 2.5);
+  t.is(rp.crawlDelay('other'), null);
+});
+
+test('requestRate reads n/m as the standard library does', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(['User-agent: figtree', 'Request-rate: 3/15', 'Disallow: /tmp', '', 'User-agent: *', 'Request-rate: 1 / 5', 'Disallow: /x']);
+  t.deepEqual(rp.requestRate('figtree'), { requests: 3, seconds: 15 });
+  t.deepEqual(rp.requestRate('anybot'), { requests: 1, seconds: 5 });
+});
+
+test('the last valid Request-rate of a record wins; invalid ones are ignored', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(['User-agent: *', 'Request-rate: 1/5', 'Request-rate: 2/7', 'Request-rate: 1/5s', 'Request-rate: 1.5/2', 'Request-rate: /2', 'Disallow: /x']);
+  t.deepEqual(rp.requestRate('bot'), { requests: 2, seconds: 7 });
+});
+
+test('requestRate is null without a rate, a record, or rules', (t) => {
+  const rp = new RobotFileParserLookalike();
+  t.is(rp.requestRate('bot'), null);
+  rp.parse(['User-agent: *', 'Disallow: /x']);
+  t.is(rp.requestRate('bot'), null);
+  rp.parse(['User-agent: *', 'Request-rate: 1/5']);
+  t.is(rp.requestRate('bot'), null, 'a record without rules is dropped, as in the original');
+  rp.parse(['Request-rate: 1/5', 'User-agent: *', 'Disallow: /x']);
+  t.is(rp.requestRate('bot'), null, 'before any User-agent it belongs to no record');
+});
+
+test('a Request-rate line does not break a run of User-agent lines', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(['User-agent: a', 'Request-rate: 1/5', 'User-agent: b', 'Disallow: /x']);
+  t.false(rp.canFetch('a', '/x'), 'a and b share one record');
+  t.deepEqual(rp.requestRate('b'), { requests: 1, seconds: 5 });
+});
+
+test('toString keeps the request rate', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(['User-agent: *', 'Request-rate: 1/5', 'Disallow: /x']);
+  const again = new RobotFileParserLookalike();
+  again.parse(rp.toString());
+  t.deepEqual(again.requestRate('bot'), { requests: 1, seconds: 5 });
+});
+
+test('siteMaps is null when there are none, as the standard library returns', (t) => {
+  const rp = new RobotFileParserLookalike();
+  t.is(rp.siteMaps(), null);
+  rp.parse(ROBOTS);
+  t.deepEqual(rp.siteMaps(), ['https://example.com/a.xml']);
+});
+
+test('siteMaps returns a copy', (t) => {
+  const rp = new RobotFileParserLookalike();
+  rp.parse(ROBOTS);
+  rp.siteMaps()!.push('x');
+  t.deepEqual(rp.siteMaps(), ['https://example.com/a.xml']);
+});
+
+test('read fetches the URL given to the constructor and updates mtime', async (t) => {
+  const server = await startServer({ '/robots.txt': respond(200, ROBOTS) });
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/robots.txt'));
+  t.is(rp.url, server.url('/robots.txt'));
+  await rp.read();
+  t.false(rp.canFetch('bot', '/private'));
+  t.is(rp.sourceUrl, server.url('/robots.txt'));
+  t.is(rp.responseCode, 200);
+  t.not(rp.mtime(), null);
+});
+
+test('setUrl changes what read fetches, not sourceUrl', async (t) => {
+  const server = await startServer({ '/a.txt': respond(200, 'User-agent: *\nDisallow: /a'), '/b.txt': respond(200, 'User-agent: *\nDisallow: /b') });
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/a.txt'));
+  await rp.read();
+  rp.setUrl(server.url('/b.txt'));
+  t.is(rp.sourceUrl, server.url('/a.txt'));
+  await rp.read();
+  t.true(rp.canFetch('bot', '/a'));
+  t.false(rp.canFetch('bot', '/b'));
+});
+
+test('read follows the fetch status policy: 403 disallows everything', async (t) => {
+  const server = await startServer({ '/robots.txt': respond(403) });
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/robots.txt'));
+  await rp.read();
+  t.false(rp.canFetch('bot', '/'));
+});
+
+test('a failed read throws and leaves rules and mtime alone', async (t) => {
+  const server = await startServer({ '/robots.txt': respond(500) });
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/robots.txt'));
+  rp.parse(ROBOTS);
+  const mtime = rp.mtime();
+  await t.throwsAsync(rp.read(), { instanceOf: RobotsFetchError });
+  t.is(rp.mtime(), mtime);
+  t.false(rp.canFetch('bot', '/private'));
+});
+
+test('read passes fetch options on', async (t) => {
+  const server = await startServer({ '/robots.txt': respond(503) });
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/robots.txt'));
+  await rp.read({ statusPolicy: 'rfc9309' });
+  t.false(rp.canFetch('bot', '/'));
+});
+
+test('read without a URL throws a RobotsFetchError', async (t) => {
+  const error = await t.throwsAsync(new RobotFileParserLookalike().read(), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'url');
+});

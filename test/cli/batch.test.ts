@@ -1,0 +1,91 @@
+import test from 'ava';
+import { formatSummary, runBatch, type BatchSink } from '../../src/cli/batch.js';
+import { startServer, type Handler, type TestServer } from '../helpers/server.js';
+
+async function serve(t: { teardown(fn: () => Promise<void>): void }, handler: Handler): Promise<TestServer> {
+  const server = await startServer(handler);
+  t.teardown(() => server.close());
+  return server;
+}
+
+function collect(): BatchSink & { results: string[]; warnings: string[]; started: number[]; ticks: number } {
+  const sink = {
+    results: [] as string[],
+    warnings: [] as string[],
+    started: [] as number[],
+    ticks: 0,
+    result: (line: string) => sink.results.push(line),
+    warn: (m: string) => sink.warnings.push(m),
+    start: (total: number) => sink.started.push(total),
+    tick: () => sink.ticks++,
+  };
+  return sink;
+}
+
+/** A robots.txt handler that answers once `gate` resolves. */
+function gated(gate: Promise<void>, body = 'User-agent: *\nDisallow: /no\n'): Handler {
+  return async (_req, res) => {
+    await gate;
+    res.writeHead(200);
+    res.end(body);
+  };
+}
+
+test('results come in input order even when a later origin answers first', async (t) => {
+  let open!: () => void;
+  const slow = await serve(t, gated(new Promise((r) => (open = r))));
+  const fast = await serve(t, gated(Promise.resolve()));
+  const sink = collect();
+  const done = runBatch([slow.url('/no'), fast.url('/a'), fast.url('/no')], { userAgent: 'Bot', concurrency: 3 }, sink);
+  while (fast.count() === 0 || sink.ticks < 2) await new Promise((r) => setTimeout(r, 5));
+  t.deepEqual(sink.results, [], 'nothing is written before the first line is done');
+  open();
+  await done;
+  t.deepEqual(sink.results, [`disallowed\t${slow.url('/no')}`, `allowed\t${fast.url('/a')}`, `disallowed\t${fast.url('/no')}`]);
+});
+
+test('no more robots.txt fetches run at once than the concurrency', async (t) => {
+  let inFlight = 0;
+  let most = 0;
+  const handler: Handler = async (_req, res) => {
+    most = Math.max(most, ++inFlight);
+    await new Promise((r) => setTimeout(r, 20));
+    inFlight--;
+    res.writeHead(200);
+    res.end('');
+  };
+  const servers = await Promise.all(Array.from({ length: 6 }, () => serve(t, handler)));
+  const summary = await runBatch(servers.map((s) => s.url('/x')), { userAgent: 'Bot', concurrency: 2 }, collect());
+  t.is(summary.urls, 6);
+  t.true(most <= 2, `at most 2 at once, saw ${most}`);
+});
+
+test('progress starts with the number of URL lines and ticks once per URL, bad lines left out', async (t) => {
+  const s = await serve(t, gated(Promise.resolve()));
+  const sink = collect();
+  await runBatch(['', s.url('/1'), '# note', 'bad', s.url('/2')], { userAgent: 'Bot', concurrency: 2 }, sink);
+  t.deepEqual(sink.started, [2]);
+  t.is(sink.ticks, 2);
+});
+
+test('the summary counts URLs, origins, verdicts, failures and skipped lines', async (t) => {
+  const s = await serve(t, gated(Promise.resolve()));
+  const summary = await runBatch([s.url('/no'), s.url('/yes'), 'bad'], { userAgent: 'Bot', concurrency: 1 }, collect());
+  t.deepEqual(summary, { urls: 2, origins: 1, allowed: 1, disallowed: 1, fetchFailures: 0, skipped: 1 });
+});
+
+test('a concurrency that is not a positive integer is a RangeError', async (t) => {
+  await t.throwsAsync(runBatch([], { userAgent: 'Bot', concurrency: 0 }, collect()), { instanceOf: RangeError });
+  await t.throwsAsync(runBatch([], { userAgent: 'Bot', concurrency: 2.5 }, collect()), { instanceOf: RangeError });
+});
+
+test('formatSummary writes singulars and plurals', (t) => {
+  t.is(
+    formatSummary({ urls: 1, origins: 1, allowed: 1, disallowed: 0, fetchFailures: 1, skipped: 1 }),
+    '1 URL on 1 origin: 1 allowed, 0 disallowed, 1 fetch failure, 1 bad line skipped',
+  );
+  t.is(
+    formatSummary({ urls: 5, origins: 2, allowed: 3, disallowed: 2, fetchFailures: 0, skipped: 2 }),
+    '5 URLs on 2 origins: 3 allowed, 2 disallowed, 0 fetch failures, 2 bad lines skipped',
+  );
+});
