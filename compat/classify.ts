@@ -10,7 +10,7 @@
 // so the classes are a complete account of the differences seen.
 import { portView, pyView, pySplitLines, splitLines, PY_KEYS } from './lines.js';
 import { pyForm, pyUnquote, type PyFormSteps } from './pyurl.js';
-import { pyTrim } from '../src/text/chars.js';
+import { pyTrim } from '../src/internal.js';
 
 /** What is compared: `can_fetch`, `crawl_delay`, `request_rate`, `site_maps`. */
 export type Aspect = 'canFetch' | 'crawlDelay' | 'requestRate' | 'siteMaps';

@@ -1,6 +1,6 @@
 // How each side reads one line of robots.txt, for the difference classes:
 // portView follows src/classic/read.ts, pyView follows urllib.robotparser.parse.
-import { pyTrim, scrubValue } from '../src/text/chars.js';
+import { pyTrim, scrubValue } from '../src/internal.js';
 
 /** A line as the port reads it. */
 export type PortLine =

@@ -2,7 +2,7 @@
 // pyForm must leave the port's answer exactly as it was.
 import test from 'ava';
 import fc from 'fast-check';
-import { decodePath, matchTarget } from '../src/text/url-path.js';
+import { decodePath, matchTarget } from '../src/internal.js';
 import { pyForm, pyUnquote } from './pyurl.js';
 import { CLASSES, emulate } from './classify.js';
 

@@ -4,7 +4,8 @@
  * @packageDocumentation
  */
 export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
-export { RobotExclusionRulesParser, type Verdict } from './parser.js';
+export { RobotExclusionRulesParser } from './parser.js';
+export type { Verdict } from './verdict.js';
 export { RobotFileParserLookalike } from './adapters/lookalike.js';
 export { RobotsError, RobotsFetchError, RobotsEncodingError, type FetchFailure } from './errors.js';
 export type { FetchOptions } from './http/fetch.js';

@@ -1,43 +1,15 @@
 import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './http/fetch.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
-import { allowedMask, matchUrlInPlace, type SmallTest } from './engine/match.js';
+import { AgentCache } from './engine/agent-cache.js';
+import type { Decider } from './engine/decider.js';
 import { parseRobots } from './classic/read.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
-import { Rfc9309Rules, selectionAllows, type Selection } from './rfc9309/rules.js';
+import { Rfc9309Rules } from './rfc9309/rules.js';
+import { NO_GROUPS } from './rfc9309/selection.js';
+import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
 
-/** Which record and rule decided a URL; see {@link RobotExclusionRulesParser.explain}. */
-export interface Verdict {
-  /** The answer {@link RobotExclusionRulesParser.isAllowed} gives. */
-  readonly allowed: boolean;
-  /**
-   * The record that applied to the user agent, or null when none did. Under
-   * RFC9309, where every group naming the crawler applies, the group holding
-   * the deciding rule (the first group that applies when no rule decided).
-   */
-  readonly record: {
-    /** The record's robot names, as written. */
-    readonly names: readonly string[];
-    /** 1-based line number of the record's first User-agent line. */
-    readonly line: number;
-  } | null;
-  /**
-   * The rule that decided, or null when no rule matched (allowed). `path` is the
-   * value as written; an empty path inverts its kind (`Disallow:` allows all)
-   * under MK1996 and GYM2008, and never decides under RFC9309.
-   */
-  readonly rule: {
-    /** `allow` or `disallow`, as written. */
-    readonly kind: 'allow' | 'disallow';
-    /** The rule's path as written. */
-    readonly path: string;
-    /** 1-based line number of the rule. */
-    readonly line: number;
-  } | null;
-}
-
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
-const UA_CACHE_LIMIT = 1024;
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -55,24 +27,16 @@ const UA_CACHE_LIMIT = 1024;
  */
 export class RobotExclusionRulesParser {
   #parsed: ParsedRobots = EMPTY;
-  /** The last user agent asked about and its record: a crawler asks with one. */
-  #lastAgent: string | null = null;
-  #lastRecord: RobotRecord | null = null;
-  /** Records of further user agents, made when a second one is asked about. */
-  #byAgent: Map<string, RobotRecord | null> | null = null;
+  readonly #records = new AgentCache<RobotRecord | null>();
   /**
-   * What answers {@link isAllowed} for the last agent asked (`#lastAgent`)
-   * in this syntax (0: nothing yet): under RFC9309 its selection; else its
-   * record's tests and their table, when they read URLs in place (null when
-   * they do not), with the table's allow mask read out once. Apart, so that
-   * each field holds one kind of object; under RFC9309 the table field holds
-   * the text the selection points into.
+   * What answered the last {@link isAllowed}: the agent and syntax asked
+   * (NaN, which equals nothing, when none), and the rules that answer them.
+   * A crawler asks with one agent in one syntax: those calls skip the
+   * syntax check and the record lookup.
    */
-  #fastSyntax = 0;
-  #fastTests: readonly SmallTest[] | null = null;
-  #fastTable = '';
-  #fastAllowed = 0;
-  #fastSelection: Selection | null = null;
+  #lastAgent: string | null = null;
+  #lastSyntax = NaN;
+  #lastDecider: Decider = NO_GROUPS;
   #rfc: Rfc9309Rules | null = null;
 
   /**
@@ -81,10 +45,10 @@ export class RobotExclusionRulesParser {
    */
   parse(text: string | Uint8Array): void {
     this.#parsed = parseRobots(text);
+    this.#records.clear();
     this.#lastAgent = null;
-    this.#lastRecord = null;
-    this.#byAgent = null;
-    this.#forgetFast();
+    this.#lastSyntax = NaN;
+    this.#lastDecider = NO_GROUPS;
   }
 
   /** The parsed form, for adapters in this package. @internal */
@@ -105,36 +69,13 @@ export class RobotExclusionRulesParser {
    * @throws RangeError for any other syntax value.
    */
   isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
-    // A crawler asks with one agent in one syntax: those calls go straight to the rules.
-    if (syntax === this.#fastSyntax && userAgent === this.#lastAgent && typeof url === 'string') {
-      const tests = this.#fastTests;
-      if (tests !== null) {
-        const i = matchUrlInPlace(tests, this.#fastTable, url);
-        if (i >= -1) return i < 0 || ((this.#fastAllowed >>> i) & 1) === 1;
-      } else if (syntax === RFC9309) {
-        return selectionAllows(this.#fastSelection!, url, this.#fastTable);
-      }
-    }
+    if (syntax === this.#lastSyntax && userAgent === this.#lastAgent && typeof url === 'string') return this.#lastDecider.allows(url);
     const s = checkSyntax(syntax);
-    // Looked up under RFC9309 too: the fast path is keyed on the agent it caches.
-    const record = this.#recordFor(userAgent);
-    if (s === RFC9309) {
-      const rfc = this.#rfc9309();
-      const selection = rfc.selection(userAgent);
-      this.#fastTests = null;
-      this.#fastSelection = selection;
-      this.#fastTable = rfc.text;
-      this.#fastSyntax = s;
-      return selectionAllows(selection, typeof url === 'string' ? url : String(url), rfc.text);
-    }
-    if (record === null) return true;
-    const table = record.inPlaceTable(s);
-    this.#fastTests = table === null ? null : record.inPlaceTests(s);
-    this.#fastTable = table ?? '';
-    this.#fastAllowed = table === null ? 0 : allowedMask(table);
-    this.#fastSyntax = s;
-    const i = record.matchUrl(typeof url === 'string' ? url : String(url), s);
-    return i < 0 || record.allows(i);
+    const decider = s === RFC9309 ? this.#rfc9309().selection(userAgent) : (this.#recordFor(userAgent)?.decider(s) ?? NO_GROUPS);
+    this.#lastAgent = userAgent;
+    this.#lastSyntax = s;
+    this.#lastDecider = decider;
+    return decider.allows(typeof url === 'string' ? url : String(url));
   }
 
   /**
@@ -147,12 +88,12 @@ export class RobotExclusionRulesParser {
     if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
-    const i = record.matchUrl(typeof url === 'string' ? url : String(url), s);
+    const i = record.decider(s).ruleFor(typeof url === 'string' ? url : String(url));
     const applied = { names: record.names, line: record.line };
     if (i < 0) return { allowed: true, record: applied, rule: null };
     const rule = record.rules[i]!;
     return {
-      allowed: record.allows(i),
+      allowed: record.ruleAllows(i),
       record: applied,
       rule: { kind: rule.allow ? 'allow' : 'disallow', path: rule.raw, line: rule.line },
     };
@@ -265,34 +206,7 @@ export class RobotExclusionRulesParser {
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    // null before the first call: a null agent from untyped code must not hit it.
-    if (userAgent === this.#lastAgent && userAgent !== null) return this.#lastRecord;
-    // Another agent: what answered the last one no longer does.
-    this.#forgetFast();
-    const ua = typeof userAgent === 'string' ? userAgent : String(userAgent);
-    let found = this.#byAgent?.get(ua);
-    if (found === undefined) {
-      found = this.#findRecord(ua);
-      if (this.#lastAgent !== null) {
-        const cache = (this.#byAgent ??= new Map());
-        if (cache.size >= UA_CACHE_LIMIT) cache.clear();
-        cache.set(ua, found);
-      }
-    }
-    this.#lastAgent = ua;
-    this.#lastRecord = found;
-    return found;
-  }
-
-  /**
-   * Empties the fast path. Its syntax then holds no rules, so a caller passing
-   * that syntax (0, which is not one) falls through to the check that throws.
-   */
-  #forgetFast(): void {
-    this.#fastSyntax = 0;
-    this.#fastTests = null;
-    this.#fastTable = '';
-    this.#fastSelection = null;
+    return this.#records.get(typeof userAgent === 'string' ? userAgent : String(userAgent), (ua) => this.#findRecord(ua));
   }
 
   #findRecord(ua: string): RobotRecord | null {

@@ -1,17 +1,6 @@
 // The parsed form of a robots.txt file, shared by every syntax.
-import type { SmallTest } from '../engine/match.js';
+import type { RecordDecider } from './first-match.js';
 import type { Syntax } from '../syntax.js';
-
-/** The directives the readers recognise; each syntax's reader decides which lines are which. @internal */
-export const enum Key {
-  None,
-  UserAgent,
-  Allow,
-  Disallow,
-  Sitemap,
-  CrawlDelay,
-  RequestRate,
-}
 
 /** One Allow or Disallow line of a record. */
 export interface Rule {
@@ -46,25 +35,9 @@ export interface RobotRecord {
   /** The rules' decoded paths in file order: what matchers are compiled from. */
   readonly paths: readonly string[];
   /** What rule `i` answers when it decides: its kind, inverted for an empty path (SEMANTICS 4.5). */
-  allows(i: number): boolean;
-  /**
-   * The index of the first rule that matches a path (as `matchTarget`
-   * gives it) in MK1996 or GYM2008, or -1. Compiles on first use.
-   */
-  match(path: string, syntax: Syntax): number;
-  /**
-   * The same answer for a URL (or path) as given to `isAllowed`: `match` of
-   * its `matchTarget`, found without cutting the path out where it can be.
-   */
-  matchUrl(url: string, syntax: Syntax): number;
-  /**
-   * For a small record whose rules can read URLs as written, the table of
-   * those rules in `syntax` (which also says which of them allow): what
-   * `matchUrl` tries first. Null otherwise. @internal
-   */
-  inPlaceTable(syntax: Syntax): string | null;
-  /** The tests that go with {@link inPlaceTable}'s table. @internal */
-  inPlaceTests(syntax: Syntax): readonly SmallTest[];
+  ruleAllows(i: number): boolean;
+  /** The rules compiled for MK1996 or GYM2008 (built on first use): what answers for URLs. */
+  decider(syntax: Syntax): RecordDecider;
   readonly crawlDelay: number | null;
   /** 1-based line number of the record's first User-agent line. */
   readonly line: number;

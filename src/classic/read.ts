@@ -1,7 +1,11 @@
 // SEMANTICS sections 1 and 2: text to records, one pass, never throws.
 import { isPyWhitespace, scrubValue } from '../text/chars.js';
+import { Key } from '../text/keys.js';
+import { sourceText } from '../text/source.js';
+import { compactTable, packEnd } from '../text/spans.js';
+import { parseCrawlDelay } from '../text/values.js';
 import { LazyRecord, SPAN_FIELDS } from './record.js';
-import { Key, type ParsedRobots, type RequestRate, type RobotRecord } from './model.js';
+import type { ParsedRobots, RequestRate, RobotRecord } from './model.js';
 
 function keyOf(name: string): Key {
   switch (name.toLowerCase()) {
@@ -62,24 +66,6 @@ function isKeyChar(c: number): boolean {
   return (l >= 0x61 && l <= 0x7a) || c === 0x2d;
 }
 
-/** The port's crawl-delay grammar (SEMANTICS 7): digits with an optional fraction. */
-const CRAWL_DELAY = /^(?:\d+\.?\d*|\.\d+)$/;
-
-/** A crawl-delay value in seconds, or null when it is not in the port's grammar. */
-export function parseCrawlDelay(value: string): number | null {
-  return CRAWL_DELAY.test(value) ? Number(value) : null;
-}
-
-/** Text from whatever `parse` was handed: bytes are read as ISO-8859-1. */
-export function sourceText(input: unknown): { text: string; fromBytes: boolean } {
-  if (typeof input === 'string') return { text: input, fromBytes: false };
-  if (input instanceof Uint8Array) {
-    return { text: Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('latin1'), fromBytes: true };
-  }
-  if (input instanceof ArrayBuffer) return { text: Buffer.from(input).toString('latin1'), fromBytes: true };
-  return { text: input == null ? '' : String(input), fromBytes: false };
-}
-
 interface OpenRecord {
   names: string[];
   /** Index in the spans of the record's first rule. */
@@ -96,37 +82,15 @@ const NO_SITEMAPS: readonly string[] = Object.freeze([]);
 /** Shared by every parse without a Request-rate: a Map of its own costs some 200 bytes. */
 const NO_REQUEST_RATES: ReadonlyMap<number, RequestRate> = new Map();
 
-/** Small span lists stay plain arrays: a typed array costs ~200 bytes of its own. */
-const TYPED_SPANS_FROM = 48;
-
 /**
- * Keeps a record that has names and rules. Returns how many span numbers
- * stay in use: a dropped record's spans are given back.
+ * Keeps a record that has names and rules; a dropped record's spans are
+ * given back.
  */
-function closeRecord(open: OpenRecord | null, used: number, kept: OpenRecord[]): number {
-  if (open === null) return used;
-  open.count = used / SPAN_FIELDS - open.first;
+function closeRecord(open: OpenRecord | null, spans: number[], kept: OpenRecord[]): void {
+  if (open === null) return;
+  open.count = spans.length / SPAN_FIELDS - open.first;
   if (open.names.length > 0 && open.count > 0) kept.push(open);
-  else used = open.first * SPAN_FIELDS;
-  return used;
-}
-
-/**
- * Span numbers are written here during a parse, then copied out at their
- * exact size: no buffer is allocated or grown per parse. Parsing runs no
- * other code while it writes, so one buffer serves every parse.
- */
-let scratch = new Int32Array(1024);
-
-/** A buffer this big is not kept after the parse that needed it. */
-const SCRATCH_KEPT = 1 << 16;
-
-/** The first `used` span numbers, as compact as their count allows. */
-function finalSpans(data: Int32Array, used: number): ArrayLike<number> {
-  if (used >= TYPED_SPANS_FROM) return data.slice(0, used);
-  const small = new Array<number>(used);
-  for (let k = 0; k < used; k++) small[k] = data[k]!;
-  return small;
+  else spans.length = open.first * SPAN_FIELDS;
 }
 
 /**
@@ -141,9 +105,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
   // Rule values are kept as positions (see record.ts), SPAN_FIELDS numbers a rule.
-  let spans = scratch;
-  let used = 0;
-
+  const spans: number[] = [];
 
   const len = text.length;
   let nextHash = -1;
@@ -171,7 +133,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     while (e > s && isPyWhitespace(text.charCodeAt(e - 1))) e--;
     if (s === e) {
       // 2.5: a blank line closes the record.
-      used = closeRecord(current, used, kept);
+      closeRecord(current, spans, kept);
       current = null;
       afterUserAgent = false;
     } else if (text.charCodeAt(s) !== 0x23) {
@@ -206,20 +168,14 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
           afterUserAgent = false;
           if (current !== null) {
             // The value is scrubbed and decoded when the record is first used.
-            if (used + SPAN_FIELDS > spans.length) {
-              const grown = new Int32Array(spans.length * 2);
-              grown.set(spans);
-              spans = grown;
-            }
-            spans[used++] = v;
-            spans[used++] = e * 2 + (key === Key.Allow ? 1 : 0);
+            spans.push(v, packEnd(e, key === Key.Allow));
           }
         } else {
           const value = scrubValue(text.slice(v, e));
           if (key === Key.UserAgent) {
             if (!afterUserAgent) {
-              used = closeRecord(current, used, kept);
-              current = { names: [], first: used / SPAN_FIELDS, offset: pos, count: 0, crawlDelay: null, line: lineNo };
+              closeRecord(current, spans, kept);
+              current = { names: [], first: spans.length / SPAN_FIELDS, offset: pos, count: 0, crawlDelay: null, line: lineNo };
             }
             if (value !== '') current!.names.push(value);
             afterUserAgent = true;
@@ -236,10 +192,9 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     }
     pos = next;
   }
-  used = closeRecord(current, used, kept);
+  closeRecord(current, spans, kept);
 
-  const data = finalSpans(spans, used);
-  if (spans.length <= SCRATCH_KEPT) scratch = spans;
+  const data = compactTable(spans);
   const built = kept.map((o) => new LazyRecord(o.names, o.crawlDelay, o.line, text, o.offset, data, o.first, o.count));
   // 2.6: records naming `*` go last, each group in file order.
   const records = new Array<RobotRecord>(built.length);

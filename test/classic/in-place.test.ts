@@ -2,9 +2,9 @@
 // decoded path, whichever route (in place, or cut out and decoded) it takes.
 import test from 'ava';
 import fc from 'fast-check';
-import { firstMatch as firstMatchOf, SmallRules, undecidedFrom } from '../../src/engine/match.js';
-import { parseRobots } from '../../src/classic/read.js';
-import { decodePath, matchTarget, pathStart, urlPath } from '../../src/text/url-path.js';
+import { firstMatch as firstMatchOf, SmallRules, undecidedFrom } from '../../src/internal.js';
+import { parseRobots } from '../../src/internal.js';
+import { decodePath, matchTarget, pathStart, urlPath } from '../../src/internal.js';
 import { GYM2008, MK1996 } from '../../src/syntax.js';
 import { RobotExclusionRulesParser } from '../../src/index.js';
 import { assertProperty } from '../helpers/robots.js';
@@ -43,7 +43,7 @@ test('property: a record answers a URL as it answers the URL\'s decoded path, in
     fc.property(file, fc.array(url, { minLength: 1, maxLength: 8 }), (text, urls) => {
       const record = parseRobots(text).records[0]!;
       for (const syntax of [MK1996, GYM2008] as const) {
-        for (const u of urls) if (record.matchUrl(u, syntax) !== record.match(matchTarget(u), syntax)) return false;
+        for (const u of urls) if (record.decider(syntax).ruleFor(u) !== record.decider(syntax).ruleForPath(matchTarget(u))) return false;
       }
       return true;
     }),

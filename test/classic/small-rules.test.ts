@@ -2,7 +2,7 @@
 // so when every path the later rule matches is matched by the earlier one.
 import test from 'ava';
 import fc from 'fast-check';
-import { covers, firstMatch as firstMatchOf, floatingKey, SmallRules, splitPattern } from '../../src/engine/match.js';
+import { covers, firstMatch as firstMatchOf, floatingKey, SmallRules, splitPattern } from '../../src/internal.js';
 import { GYM2008, MK1996 } from '../../src/syntax.js';
 import { assertProperty } from '../helpers/robots.js';
 

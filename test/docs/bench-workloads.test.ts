@@ -8,8 +8,8 @@ import { generateWorkload } from '../../bench/generate.js';
 import { longUrl, NEAR_RULES, nearMissRules, pathologicalCases, starPattern, WORD_RULES, wordRules } from '../../bench/pathological.js';
 import { renderTable } from '../../bench/table.js';
 import { loadWorkload, workloadDir } from '../../bench/workloads.js';
-import { parseRobots } from '../../src/classic/read.js';
-import { matchTarget } from '../../src/text/url-path.js';
+import { parseRobots } from '../../src/internal.js';
+import { matchTarget } from '../../src/internal.js';
 import { GYM2008 } from '../../src/syntax.js';
 
 function ruleCount(text: string): number {
@@ -46,7 +46,7 @@ test('the generated URLs mix paths their file decides and paths it does not', (t
   for (const name of ['cms', 'big', 'synth5k']) {
     const { text, urls } = generateWorkload(name);
     const record = parseRobots(text).records.find((r) => r.isDefault)!;
-    const decided = urls.filter((u) => record.match(matchTarget(u), GYM2008) >= 0).length;
+    const decided = urls.filter((u) => record.decider(GYM2008).ruleForPath(matchTarget(u)) >= 0).length;
     t.true(decided > 1_000 && decided < 9_000, `${name}: ${decided}`);
   }
 });

@@ -4,8 +4,8 @@
 // glob match (SEMANTICS 4.3 to 4.5: Google's position-set matcher).
 import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
-import { compilePaths } from '../../src/engine/match.js';
-import { parseRobots } from '../../src/classic/read.js';
+import { compilePaths } from '../../src/internal.js';
+import { parseRobots } from '../../src/internal.js';
 import { GYM2008, MK1996, type Syntax } from '../../src/syntax.js';
 import { globMatch } from '../helpers/reference.js';
 
@@ -83,7 +83,7 @@ test('a parsed record answers as the reference in both syntaxes', (t) => {
   const property = fc.property(fc.array(rule, { minLength: 1, maxLength: 60 }), fc.array(path, { maxLength: 20 }), (rules, paths) => {
     const text = ['User-agent: *', ...rules.map((r, k) => `${k % 3 === 0 ? 'Allow' : 'Disallow'}: ${r}`)].join('\n');
     const record = parseRobots(text).records[0]!;
-    return paths.every((p) => record.match(p, MK1996) === reference(rules, p, MK1996) && record.match(p, GYM2008) === reference(rules, p, GYM2008));
+    return paths.every((p) => record.decider(MK1996).ruleForPath(p) === reference(rules, p, MK1996) && record.decider(GYM2008).ruleForPath(p) === reference(rules, p, GYM2008));
   });
   holds(t, property, 300);
 });

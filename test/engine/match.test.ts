@@ -1,8 +1,8 @@
-// Unit tests of src/engine/match.ts, and compileRules against a naive first-match scan.
+// Unit tests of patterns (src/engine/pattern.ts), and compiled records against a naive first-match scan.
 import test from 'ava';
 import fc from 'fast-check';
-import { compileRules, matchParts, splitPattern } from '../../src/engine/match.js';
-import type { Rule } from '../../src/classic/model.js';
+import { compileRules, matchParts, splitPattern } from '../../src/internal.js';
+import type { Rule } from '../../src/internal.js';
 import { GYM2008, MK1996, type Syntax } from '../../src/syntax.js';
 import { assertProperty } from '../helpers/robots.js';
 

@@ -2,7 +2,7 @@
 // URLs built from known parts, so the expected path is known by construction.
 import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
-import { urlPath } from '../../src/text/url-path.js';
+import { urlPath } from '../../src/internal.js';
 
 function holds<T extends [unknown, ...unknown[]]>(t: ExecutionContext, property: fc.IProperty<T>, numRuns: number): void {
   const result = fc.check(property, { numRuns });

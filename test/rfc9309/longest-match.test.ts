@@ -2,8 +2,8 @@
 // against a plain reference: every rule tried, Google's position-set matcher.
 import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
-import { compileLongest, type LongestRule } from '../../src/rfc9309/longest-match.js';
-import { keyScanner, PrefixChain } from '../../src/engine/match.js';
+import { compileLongest, type LongestRule } from '../../src/internal.js';
+import { keyScanner, PrefixChain } from '../../src/internal.js';
 import { assertProperty } from '../helpers/robots.js';
 import { longestMatch } from '../helpers/reference.js';
 

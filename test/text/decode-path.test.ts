@@ -3,7 +3,7 @@
 // decoded as TextDecoder('utf-8', { ignoreBOM: true }) decodes those bytes.
 import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
-import { decodePath } from '../../src/text/url-path.js';
+import { decodePath } from '../../src/internal.js';
 
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 

@@ -1,6 +1,6 @@
 // Unit tests of src/text/url-path.ts: urlPath (4.1 and the port's choices) and decodePath (4.2).
 import test from 'ava';
-import { decodePath, matchTarget, urlPath } from '../../src/text/url-path.js';
+import { decodePath, matchTarget, urlPath } from '../../src/internal.js';
 
 /** A readable name for a test: JSON with every non-ASCII code unit escaped. */
 const show = (s: string) => JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

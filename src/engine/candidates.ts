@@ -1,0 +1,67 @@
+// The candidate table of a few rules (docs/architecture.md, "Few rules"):
+// which rules may match a path, by the path's character at index 1. Index 0
+// is `/` in nearly every path, so index 1 is the first character that tells
+// rules apart; most misses are then settled without looking at a rule. Both
+// precedence rules use it: the classic first match in file order, and RFC
+// 9309's longest match, whose few rules are tried longest first.
+
+/**
+ * A set of rules of a few-rule table, bit k for the k-th rule in the order
+ * they are tried; at most {@link MAX_FEW_RULES} rules.
+ */
+export type RuleSet = number;
+
+/** A table of few rules gives each rule one bit of a 32-bit integer, the sign bit unused. */
+export const MAX_FEW_RULES = 31;
+
+/**
+ * How many buckets a table of `rules` rules has: few for a few rules, where
+ * they would mostly be empty, more for more, so that a path seldom meets a
+ * rule with another character at index 1.
+ */
+export function bucketsFor(rules: number): number {
+  return rules <= 8 ? 8 : 32;
+}
+
+/** Empty masks for a table of `rules` rules: one {@link RuleSet} per bucket. */
+export function emptyMasks(rules: number): number[] {
+  return new Array<number>(bucketsFor(rules)).fill(0);
+}
+
+/**
+ * Makes rule `k` a candidate for the paths its literal opening can start:
+ * those with its character at index 1, or every path when it has none.
+ */
+export function addCandidate(masks: number[], k: number, opening: string): void {
+  const buckets = masks.length;
+  if (opening.length < 2) {
+    for (let b = 0; b < buckets; b++) masks[b]! |= 1 << k;
+  } else {
+    masks[opening.charCodeAt(1) % buckets]! |= 1 << k;
+  }
+}
+
+/** A set as two UTF-16 code units, low half first: how tables hold them. */
+export function setUnits(set: RuleSet): [number, number] {
+  return [set & 0xffff, set >>> 16];
+}
+
+/** The set whose two code units start at `at` in `table`. */
+export function setAt(table: string, at: number): RuleSet {
+  return table.charCodeAt(at) | (table.charCodeAt(at + 1) << 16);
+}
+
+/**
+ * The candidates for a path whose character at index 1 is `c1` (-1 when it
+ * has none), from masks stored as code units at `from` in `table` with
+ * `bucketMask` = buckets - 1. A bucket holds every character that falls in
+ * it: callers still compare the character of each candidate they try.
+ */
+export function candidatesFor(table: string, from: number, bucketMask: number, c1: number): RuleSet {
+  return setAt(table, from + 2 * (c1 & bucketMask));
+}
+
+/** The lowest rule of a non-empty set: the next to try. */
+export function lowest(set: RuleSet): number {
+  return 31 - Math.clz32(set & -set);
+}

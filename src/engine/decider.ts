@@ -1,0 +1,7 @@
+// The one interface between the public parser and the rules of any syntax.
+
+/** What the rules that apply to one crawler, in one syntax, answer for URLs. */
+export interface Decider {
+  /** Whether the URL (or path) may be fetched. Never throws on a string. */
+  allows(url: string): boolean;
+}

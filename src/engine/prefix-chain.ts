@@ -1,0 +1,122 @@
+// Literal prefixes: which of many strings are prefixes of a path, found by
+// one binary search and a walk up a chain of parents.
+import { asString, unitAt } from '../text/chars.js';
+
+/**
+ * How many leading code units `a` and `b` share, known to share `from`. Read
+ * through {@link unitAt}: the prefix chain's search calls it on strings of
+ * every kind.
+ */
+function shared(a: string, b: string, from: number): number {
+  a = asString(a);
+  b = asString(b);
+  const m = a.length < b.length ? a.length : b.length;
+  let j = from;
+  while (j < m && unitAt(a, j) === unitAt(b, j)) j++;
+  return j;
+}
+
+/**
+ * Distinct strings in sorted order, each linked to the longest other entry
+ * that is its prefix. The entries that are prefixes of a path form a chain: a
+ * binary search finds the greatest entry not above the path, and every prefix
+ * of the path in the set is that entry or one of its ancestors, so a walk up
+ * the chain finds the longest (a walk as long as the entries nested in one
+ * another). The search keeps what each midpoint shares with its range's ends
+ * (Manber and Myers), so it reads O(log n + path length) characters
+ * whatever the entries share.
+ */
+export class PrefixChain {
+  /** The entries, sorted by code unit. */
+  readonly sorted: readonly string[];
+  /** For each entry, the index of its longest proper prefix in the set, or -1. Parents come first. */
+  readonly parent: Int32Array;
+  /**
+   * For each entry, what it shares with the entry just below (`belowShares`)
+   * and just above (`aboveShares`) the range whose midpoint it is in the
+   * search; 0 where the range reaches an end of the list.
+   */
+  readonly #belowShares: Int32Array;
+  readonly #aboveShares: Int32Array;
+
+  /** @param entries distinct strings, in any order. */
+  constructor(entries: Iterable<string>) {
+    const sorted = [...entries].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const n = sorted.length;
+    const parent = new Int32Array(n);
+    const stack: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const p = sorted[i]!;
+      while (stack.length > 0 && !p.startsWith(sorted[stack[stack.length - 1]!]!)) stack.pop();
+      parent[i] = stack.length > 0 ? stack[stack.length - 1]! : -1;
+      stack.push(i);
+    }
+    const below = new Int32Array(n);
+    const above = new Int32Array(n);
+    // The ranges the search can meet, as it halves them.
+    const ranges = n > 0 ? [0, n - 1] : [];
+    while (ranges.length > 0) {
+      const hi = ranges.pop()!;
+      const lo = ranges.pop()!;
+      const mid = (lo + hi) >>> 1;
+      if (lo > 0) below[mid] = shared(sorted[lo - 1]!, sorted[mid]!, 0);
+      if (hi < n - 1) above[mid] = shared(sorted[mid]!, sorted[hi + 1]!, 0);
+      if (lo < mid) ranges.push(lo, mid - 1);
+      if (mid < hi) ranges.push(mid + 1, hi);
+    }
+    this.sorted = sorted;
+    this.parent = parent;
+    this.#belowShares = below;
+    this.#aboveShares = above;
+  }
+
+  /** Index of the longest entry that is a prefix of `path`, or -1; the others are its ancestors. */
+  deepest(path: string): number {
+    path = asString(path);
+    const sorted = this.sorted;
+    const belowShares = this.#belowShares;
+    const aboveShares = this.#aboveShares;
+    let lo = 0;
+    let hi = sorted.length - 1;
+    let at = -1;
+    // What the path shares with the entries just below and just above the
+    // range left (0 with none): the entry below is not above the path, the
+    // one above is.
+    let low = 0;
+    let high = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      // Whether the entry is not above the path, and what it shares with it.
+      let notAbove: boolean;
+      let j: number;
+      // What the entry shares with the nearer end, against what the path
+      // does, often settles it unread: the entry parts from that end before
+      // the path does (it is on the far side of the path), or after it (on
+      // the near side, sharing with the path what that end does).
+      const fromBelow = low >= high;
+      const near = fromBelow ? belowShares[mid]! : aboveShares[mid]!;
+      const known = fromBelow ? low : high;
+      if (near !== known) {
+        notAbove = (near > known) === fromBelow;
+        j = near > known ? known : near;
+      } else {
+        // Compared in JavaScript: `<=` on two strings is a call into V8's runtime.
+        const entry = asString(sorted[mid]!);
+        j = shared(entry, path, known);
+        notAbove = j === entry.length || (j < path.length && unitAt(entry, j) < unitAt(path, j));
+      }
+      if (notAbove) {
+        at = mid;
+        lo = mid + 1;
+        low = j;
+      } else {
+        hi = mid - 1;
+        high = j;
+      }
+    }
+    // `low` is now what the entry found shares with the path: it and every
+    // ancestor no longer than that are prefixes of the path.
+    while (at >= 0 && sorted[at]!.length > low) at = this.parent[at]!;
+    return at;
+  }
+}

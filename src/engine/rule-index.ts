@@ -1,0 +1,127 @@
+// Many rules, indexed: which of them decides a path, when the rules are
+// given in the order in which the first match decides. Both precedence rules
+// reduce to that order: the classic syntaxes try rules in file order
+// (docs/behaviour.md §4.3), and RFC 9309's longest match (RFC 9309 §2.2.2)
+// is the first match once rules are sorted longest first, allow before
+// disallow among equals (see rfc9309/longest-match.ts).
+//
+// Worst case, for n rules and a path of m characters: literal rules cost one
+// binary search of a prefix chain, O(log n + m) characters read. Wildcard
+// rules are tried only where their longest literal part occurs in the path,
+// found by one pass of a key scanner; each try is linear in m, and part
+// searches shared by many rules are remembered (PartSearches), so thousands
+// of rules sharing a word cost lookups rather than scans. No rule is ever
+// turned into a regular expression.
+import { keyScanner, scansKey } from './key-scanner.js';
+import { PartSearches } from './part-searches.js';
+import { longestPart, matchParts, matchPartsAt, splitPattern, type Pattern } from './pattern.js';
+import { PrefixChain } from './prefix-chain.js';
+
+/** The rank (index in decision order) of the rule that decides a path, or -1 when none matches. */
+export type RankedMatcher = (path: string) => number;
+
+/** No rule found yet: above every rank. */
+const NO_RULE = 0x7fffffff;
+
+interface RankedPattern extends Pattern {
+  readonly rank: number;
+}
+
+/**
+ * Compiles rule patterns, given in decision order, into a matcher of the
+ * first (lowest-ranked) one that matches a path. With `wildcards`, `*` and a
+ * final `$` are special (GYM2008, RFC 9309); without, every pattern is a
+ * literal prefix (MK1996). An empty literal matches every path, so nothing
+ * ranked after it is kept.
+ */
+export function compileRanked(patterns: readonly string[], wildcards: boolean): RankedMatcher {
+  const prefixes = new Map<string, number>();
+  const wild: RankedPattern[] = [];
+  for (let rank = 0; rank < patterns.length; rank++) {
+    const pattern = patterns[rank]!;
+    const split = wildcards ? splitPattern(pattern) : null;
+    if (split === null || typeof split === 'string') {
+      const prefix = split ?? pattern;
+      if (!prefixes.has(prefix)) prefixes.set(prefix, rank);
+      if (prefix === '') break;
+    } else {
+      wild.push({ parts: split.parts, anchored: split.anchored, rank });
+    }
+  }
+  const literal = prefixMatcher(prefixes);
+  if (wild.length === 0) return literal;
+  const wildcard = patternMatcher(wild);
+  return (path) => {
+    const lit = literal(path);
+    const w = wildcard(path, lit < 0 ? NO_RULE : lit);
+    return w < 0 ? lit : w;
+  };
+}
+
+/**
+ * The lowest rank among literal prefixes of a path: the deepest entry of a
+ * {@link PrefixChain} found, each entry carrying the lowest rank along its
+ * chain of ancestors.
+ */
+function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
+  if (ranks.size === 0) return () => -1;
+  const chain = new PrefixChain(ranks.keys());
+  const best = new Int32Array(chain.sorted.length);
+  // Parents sort before their children, so each parent's best is known first.
+  for (let i = 0; i < best.length; i++) {
+    const own = ranks.get(chain.sorted[i]!)!;
+    const up = chain.parent[i]!;
+    best[i] = up >= 0 && best[up]! < own ? best[up]! : own;
+  }
+  return (path) => {
+    const at = chain.deepest(path);
+    return at >= 0 ? best[at]! : -1;
+  };
+}
+
+/**
+ * The lowest rank among wildcard patterns that match a path, below a bound,
+ * or -1. A pattern can match only where its longest literal part occurs, so
+ * only patterns whose part a key scanner finds in the path are tried (a
+ * handful, or those with a part under two characters, are tried in turn).
+ */
+function patternMatcher(patterns: readonly RankedPattern[]): (path: string, below: number) => number {
+  const always: RankedPattern[] = [];
+  const scanned: RankedPattern[] = [];
+  const keys: string[] = [];
+  for (const pattern of patterns) {
+    const key = longestPart(pattern.parts);
+    if (scansKey(key, patterns.length)) {
+      scanned.push(pattern);
+      keys.push(key);
+    } else {
+      always.push(pattern);
+    }
+  }
+  const scan = scanned.length > 0 ? keyScanner(keys, new Int32Array(scanned.map((p) => p.rank))) : null;
+  // What the scan's visits read and write: set by each call, which runs no other code meanwhile.
+  let best = NO_RULE;
+  let target = '';
+  const searches = new PartSearches();
+  const visit = (slot: number, at: number): number => {
+    const p = scanned[slot]!;
+    if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches.tried(keys[slot]!, at))) best = p.rank;
+    return best;
+  };
+  return (path, below) => {
+    best = below;
+    for (const p of always) {
+      if (p.rank >= best) break;
+      if (matchParts(p.parts, p.anchored, path)) {
+        best = p.rank;
+        break;
+      }
+    }
+    if (scan !== null) {
+      target = path;
+      searches.start(path);
+      scan(path, best, visit);
+    }
+    return best === below ? -1 : best;
+  };
+}

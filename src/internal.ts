@@ -1,0 +1,43 @@
+/**
+ * The one hatch through which tests, the Python comparison and the benchmark
+ * reach the package's internals. Not a public entry: package.json exports
+ * only `index.ts` and `adapters/python.ts`, and nothing here is documented
+ * for users or kept stable.
+ * @internal
+ * @packageDocumentation
+ */
+import { compileRecord } from './classic/first-match.js';
+import type { Syntax } from './syntax.js';
+
+export { parseRobots } from './classic/read.js';
+export type { Rule, RobotRecord, ParsedRobots } from './classic/model.js';
+export { compileRecord, type RecordDecider } from './classic/first-match.js';
+export { firstMatch, isUndecided, resumeFrom, SmallRules, undecidedFrom, type FirstMatch } from './classic/small-rules.js';
+export { covers, floatingKey, matchParts, splitPattern } from './engine/pattern.js';
+export { keyScanner } from './engine/key-scanner.js';
+export { PrefixChain } from './engine/prefix-chain.js';
+export { compileRanked } from './engine/rule-index.js';
+export { compileLongest, decisionOrder, type LongestRule } from './rfc9309/longest-match.js';
+export { productToken } from './rfc9309/groups.js';
+export { pyTrim, scrubValue } from './text/chars.js';
+export { decodePath, matchTarget, pathStart, urlPath } from './text/url-path.js';
+
+/** Every rule answers false: for compiling paths whose kinds a test does not look at. */
+const NO_KINDS = { ruleAllows: (): boolean => false };
+
+/**
+ * The index (file order) of the first of `paths` (decoded rule paths) that
+ * matches a decoded path, or -1, compiled as a record's rules are.
+ */
+export function compilePaths(paths: readonly string[], syntax: Syntax): (path: string) => number {
+  const decider = compileRecord(paths, syntax, NO_KINDS);
+  return (path) => decider.ruleForPath(path);
+}
+
+/** {@link compilePaths} of rules' decoded paths. */
+export function compileRules(rules: readonly { readonly path: string }[], syntax: Syntax): (path: string) => number {
+  return compilePaths(
+    rules.map((rule) => rule.path),
+    syntax,
+  );
+}

@@ -1,0 +1,134 @@
+// Reading RFC 9309 lines as Google's reference parser reads them (RFC 9309
+// §2.2; docs/behaviour.md §8.3): bytes, a line limit, `#` comments anywhere,
+// keys by prefix with Google's typos, and two-word lines without a colon.
+import { Buffer } from 'node:buffer';
+import { Key } from '../text/keys.js';
+
+// Google's line limit: longer lines are cut after this many bytes.
+const MAX_LINE_BYTES = 2083 * 8 - 1;
+
+// Key prefixes, Google's frequent typos included.
+const KEYS: ReadonlyArray<readonly [string, Key]> = [
+  ['user-agent', Key.UserAgent],
+  ['useragent', Key.UserAgent],
+  ['user agent', Key.UserAgent],
+  ['allow', Key.Allow],
+  ['disallow', Key.Disallow],
+  ['dissallow', Key.Disallow],
+  ['dissalow', Key.Disallow],
+  ['disalow', Key.Disallow],
+  ['diasllow', Key.Disallow],
+  ['disallaw', Key.Disallow],
+  ['sitemap', Key.Sitemap],
+  ['site-map', Key.Sitemap],
+  ['crawl-delay', Key.CrawlDelay],
+];
+
+/** ASCII white space as C's `isspace` sees it; CR and LF never occur inside a line. */
+export function isAsciiSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
+export function isTokenChar(c: number): boolean {
+  const l = c | 0x20;
+  return (l >= 0x61 && l <= 0x7a) || c === 0x2d || c === 0x5f;
+}
+
+export function lowerAscii(c: number): number {
+  return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+}
+
+function keyOf(text: string, s: number, e: number): Key {
+  outer: for (const [word, key] of KEYS) {
+    if (e - s < word.length) continue;
+    for (let j = 0; j < word.length; j++) if (lowerAscii(text.charCodeAt(s + j)) !== word.charCodeAt(j)) continue outer;
+    return key;
+  }
+  return Key.None;
+}
+
+
+/**
+ * A cursor over the lines of a text, read as Google's reference parser reads
+ * them. After {@link LineReader.read}, the line's key, its value
+ * text[value, end), and where the next line starts.
+ */
+export class LineReader {
+  key = Key.None;
+  value = 0;
+  end = 0;
+  next = 0;
+
+  /**
+   * @param bytewise each character is one byte; otherwise characters are
+   *   UTF-16 and their UTF-8 bytes are what the reference reads.
+   */
+  constructor(
+    readonly text: string,
+    readonly bytewise: boolean,
+  ) {}
+
+  /**
+   * Reads the line that starts at `pos`. Bytes and UTF-16 characters read
+   * the same for everything looked at (ASCII), except the byte limit on a
+   * line's length: false when a line of UTF-16 text reaches it, so that the
+   * text must be read as bytes.
+   */
+  read(pos: number): boolean {
+    const text = this.text;
+    const n = text.length;
+    // The line ends at CR or LF; it is read only up to the byte limit, a NUL
+    // (the reference reads C strings) or a `#`.
+    let end = pos;
+    let cut = -1;
+    let colon = -1;
+    while (end < n) {
+      const c = text.charCodeAt(end);
+      if (c === 0x0a || c === 0x0d) break;
+      if (cut < 0 && (c === 0x23 || c === 0x00)) cut = end;
+      else if (colon < 0 && c === 0x3a) colon = end;
+      end++;
+    }
+    this.next = end < n && text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
+    let s = pos;
+    let e = cut >= 0 ? cut : end;
+    if (this.bytewise) {
+      if (e > pos + MAX_LINE_BYTES) e = pos + MAX_LINE_BYTES;
+    } else if ((e - pos) * 3 > MAX_LINE_BYTES && Buffer.byteLength(text.slice(pos, e)) > MAX_LINE_BYTES) {
+      return false;
+    }
+
+    while (s < e && isAsciiSpace(text.charCodeAt(s))) s++;
+    while (e > s && isAsciiSpace(text.charCodeAt(e - 1))) e--;
+    this.key = Key.None;
+    // Key and value split at the first colon, or at blanks when the line is exactly two words.
+    let sep = colon;
+    if (sep < 0 || sep >= e) {
+      sep = s;
+      while (sep < e && !isBlank(text.charCodeAt(sep))) sep++;
+      let v = sep;
+      while (v < e && isBlank(text.charCodeAt(v))) v++;
+      while (v < e && !isBlank(text.charCodeAt(v))) v++;
+      if (sep >= e || v < e) return true;
+    }
+    let ke = sep;
+    while (ke > s && isAsciiSpace(text.charCodeAt(ke - 1))) ke--;
+    let vs = sep + 1;
+    while (vs < e && isAsciiSpace(text.charCodeAt(vs))) vs++;
+    if (ke > s) this.key = keyOf(text, s, ke);
+    this.value = vs;
+    this.end = e;
+    return true;
+  }
+}
+
+/** Where reading starts: after a UTF-8 byte-order mark, whole or cut short. */
+export function firstLine(text: string, bytewise: boolean): number {
+  if (!bytewise) return text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return text.charCodeAt(0) !== 0xef ? 0 : text.charCodeAt(1) !== 0xbb ? 1 : text.charCodeAt(2) !== 0xbf ? 2 : 3;
+}
+

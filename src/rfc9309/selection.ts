@@ -1,0 +1,69 @@
+// What one crawler gets under RFC 9309: the groups that apply and their
+// rules, pooled (RFC 9309 §2.2.1), and the answers they give for URLs.
+import { pathStart, urlPathAt } from '../text/url-path.js';
+import { codeAt } from '../text/chars.js';
+import { isAllow, type ValueEnd } from '../text/spans.js';
+import { FEW_FIELDS, matchFew, matchVerbatim, type FewTest } from './few-rules.js';
+import type { LongestMatcher } from './longest-match.js';
+import { isRobotsTxt } from './patterns.js';
+
+/**
+ * The groups that apply to one crawler and their rules, pooled. `info` holds
+ * the number of groups, each group's offset and line number, then
+ * {@link FEW_FIELDS} numbers a pooled rule: a field of the few-rule table
+ * (or 0), where the value starts in {@link text}, and its {@link ValueEnd}.
+ */
+export class Selection {
+  constructor(
+    readonly info: ArrayLike<number>,
+    /** With few rules: what they compare (see `prepareFew`); else null. */
+    readonly tests: readonly FewTest[] | null,
+    /** With few rules: which to try for a path (see `prepareFew`); else the empty string. */
+    readonly masks: string,
+    /** With many rules: the compiled index; else null. */
+    readonly match: LongestMatcher | null,
+    readonly crawlDelay: number | null,
+    /** What the value positions point into. */
+    readonly text: string,
+  ) {}
+
+  /** Where the pooled rules start in {@link info}. */
+  get rulesFrom(): number {
+    return 1 + 2 * this.info[0]!;
+  }
+
+  /** Whether the crawler this was selected for may fetch `url` (a URL or a path; never throws on a string). */
+  allows(url: string): boolean {
+    const info = this.info;
+    const from = this.rulesFrom;
+    if (info.length === from) return true;
+    const k = this.#decideAt(url, pathStart(url));
+    return k < 0 || isAllow(info[from + k * FEW_FIELDS + 2]! as ValueEnd);
+  }
+
+  /** Where in {@link info} the deciding rule's numbers start, or -1 when no rule decides. */
+  decide(url: string): number {
+    const k = this.#decideAt(url, pathStart(url));
+    return k < 0 ? -1 : this.rulesFrom + k * FEW_FIELDS;
+  }
+
+  /**
+   * The deciding rule for a URL whose path starts at `start`, as its number
+   * among the pooled rules, or -1 (also for `/robots.txt`, which RFC 9309
+   * always allows). A few rules read the URL's path where it stands.
+   */
+  #decideAt(url: string, start: number): number {
+    const match = this.match;
+    if (match === null && codeAt(url, start) === 0x2f) {
+      if (isRobotsTxt(url, start)) return -1;
+      const tests = this.tests;
+      return tests === null ? matchVerbatim(this.text, this.info, this.rulesFrom, this.masks, url, start) : matchFew(this.text, this.info, this.rulesFrom, tests, this.masks, url, start);
+    }
+    const path = urlPathAt(url, start);
+    if (isRobotsTxt(path, 0)) return -1;
+    return match !== null ? match(path) : matchFew(this.text, this.info, this.rulesFrom, this.tests, this.masks, path);
+  }
+}
+
+/** No group applies: shared by every parse. */
+export const NO_GROUPS = new Selection([0], null, '', null, null, '');

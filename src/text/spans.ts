@@ -1,0 +1,31 @@
+// Rule values kept as positions in the parsed text, not as strings: a
+// crawler asks about one group of a file that may have hundreds, so both
+// readers keep spans and make strings only for the rules that are used.
+
+/** Where a rule value ends in the text, and whether the rule is an Allow, packed as end * 2 + allow. */
+export type ValueEnd = number & { readonly __brand: 'ValueEnd' };
+
+/** Packs a value's end (exclusive) and its rule's kind. */
+export function packEnd(end: number, allow: boolean): ValueEnd {
+  return (end * 2 + (allow ? 1 : 0)) as ValueEnd;
+}
+
+/** The end of a packed value. */
+export function endOf(packed: ValueEnd): number {
+  return packed >>> 1;
+}
+
+/** True when a packed value is an Allow rule's. */
+export function isAllow(packed: ValueEnd): boolean {
+  return (packed & 1) === 1;
+}
+
+/** Tables shorter than this stay plain arrays: a typed array costs some 200 bytes of its own. */
+const TYPED_FROM = 48;
+
+/** The first `used` numbers of `table`, copied at their exact size, as compactly as their count allows. */
+export function compactTable(table: ArrayLike<number>, used: number = table.length): ArrayLike<number> {
+  const copy = used >= TYPED_FROM ? new Int32Array(used) : new Array<number>(used);
+  for (let k = 0; k < used; k++) copy[k] = table[k]!;
+  return copy;
+}
