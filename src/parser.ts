@@ -9,6 +9,9 @@ import { NO_GROUPS } from './rfc9309/selection.js';
 import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
 
+/** The last agent before any is asked: no caller holds this value. */
+const NOT_ASKED = Symbol('not asked');
+
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
 
 /**
@@ -30,12 +33,12 @@ export class RobotExclusionRulesParser {
   readonly #records = new AgentCache<RobotRecord | null>();
   /**
    * What answered the last {@link isAllowed}: the agent and syntax asked
-   * (NaN, which equals nothing, when none), and the rules that answer them.
+   * (an agent no caller can pass when none), and the rules that answer them.
    * A crawler asks with one agent in one syntax: those calls skip the
    * syntax check and the record lookup.
    */
-  #lastAgent: string | null = null;
-  #lastSyntax = NaN;
+  #lastAgent: unknown = NOT_ASKED;
+  #lastSyntax = 0;
   #lastDecider: Decider = NO_GROUPS;
   #rfc: Rfc9309Rules | null = null;
 
@@ -46,8 +49,8 @@ export class RobotExclusionRulesParser {
   parse(text: string | Uint8Array): void {
     this.#parsed = parseRobots(text);
     this.#records.clear();
-    this.#lastAgent = null;
-    this.#lastSyntax = NaN;
+    this.#lastAgent = NOT_ASKED;
+    this.#lastSyntax = 0;
     this.#lastDecider = NO_GROUPS;
   }
 

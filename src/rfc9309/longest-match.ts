@@ -34,13 +34,27 @@ export function decisionOrder(rules: readonly LongestRule[]): number[] {
 
 /** Compiles rules into a {@link LongestMatcher}: empty patterns left out, the rest indexed in {@link decisionOrder}. */
 export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
-  const kept: number[] = [];
-  for (let k = 0; k < rules.length; k++) if (rules[k]!.pattern !== '') kept.push(k);
-  const order = decisionOrder(kept.map((k) => rules[k]!)).map((k) => kept[k]!);
+  const order = rankedIndexes(rules);
   const match = compileRanked(
-    order.map((k) => rules[k]!.pattern),
+    Array.from(order, (k) => rules[k]!.pattern),
     true,
   );
+  return byIndex(match, order);
+}
+
+/** The indexes of the rules with a pattern, in {@link decisionOrder}. */
+function rankedIndexes(rules: readonly LongestRule[]): Int32Array {
+  const kept: number[] = [];
+  for (let k = 0; k < rules.length; k++) if (rules[k]!.pattern !== '') kept.push(k);
+  return Int32Array.from(decisionOrder(kept.map((k) => rules[k]!)), (k) => kept[k]!);
+}
+
+/**
+ * The matcher answering rule indexes: made apart, so that it holds only the
+ * ranked matcher and the order (a closure keeps every variable of the scope
+ * it was made in that any closure there uses; the rules are not kept).
+ */
+function byIndex(match: (path: string) => number, order: Int32Array): LongestMatcher {
   return (path) => {
     const rank = match(path);
     return rank < 0 ? -1 : order[rank]!;

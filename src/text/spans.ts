@@ -23,9 +23,7 @@ export function isAllow(packed: ValueEnd): boolean {
 /** Tables shorter than this stay plain arrays: a typed array costs some 200 bytes of its own. */
 const TYPED_FROM = 48;
 
-/** The first `used` numbers of `table`, copied at their exact size, as compactly as their count allows. */
-export function compactTable(table: ArrayLike<number>, used: number = table.length): ArrayLike<number> {
-  const copy = used >= TYPED_FROM ? new Int32Array(used) : new Array<number>(used);
-  for (let k = 0; k < used; k++) copy[k] = table[k]!;
-  return copy;
+/** A table of numbers copied at its exact size, as compactly as its length allows. */
+export function compactTable(table: readonly number[]): ArrayLike<number> {
+  return table.length >= TYPED_FROM ? Int32Array.from(table) : table.slice();
 }
