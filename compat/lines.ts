@@ -9,7 +9,7 @@ export type PortLine =
 
 const PORT_KEYS = new Set(['user-agent', 'useragent', 'allow', 'disallow', 'sitemap', 'crawl-delay', 'request-rate']);
 
-/** What the port makes of `line` (SEMANTICS 1.3 to 1.7 and the port's directive rule). */
+/** What the port makes of `line` (behaviour.md §1.3 to §1.7 and the port's directive rule). */
 export function portView(line: string): PortLine {
   let s = pyTrim(line);
   if (s === '') return { kind: 'blank' };

@@ -119,7 +119,7 @@ export class RobotExclusionRulesParser {
     return this.#parsed.sitemaps;
   }
 
-  // Fetching (SEMANTICS 5): the HTTP work is in fetch.ts; this is the state it leaves.
+  // Fetching (behaviour.md §5): the HTTP work is in fetch.ts; this is the state it leaves.
   /** The last fetch's URL and status (`code` null until it answers), or null before any. */
   #fetched: { readonly url: string; readonly code: number | null } | null = null;
 
@@ -185,7 +185,7 @@ export class RobotExclusionRulesParser {
     this.expirationDate = result.expirationDate;
   }
 
-  /** The record that applies to `userAgent` (SEMANTICS 3), for adapters in this package. @internal */
+  /** The record that applies to `userAgent` (behaviour.md §3), for adapters in this package. @internal */
   protected recordFor(userAgent: string): RobotRecord | null {
     return this.#recordFor(userAgent);
   }

@@ -8,7 +8,7 @@ export interface Rule {
   readonly allow: boolean;
   /** The value as written in the file (after comment and white-space removal). */
   readonly raw: string;
-  /** The value percent-decoded as in SEMANTICS 4.2: what URLs are compared with. */
+  /** The value percent-decoded as in behaviour.md §4.2: what URLs are compared with. */
   readonly path: string;
   /** 1-based line number in the parsed text. */
   readonly line: number;
@@ -34,7 +34,7 @@ export interface RobotRecord {
   readonly rules: readonly Rule[];
   /** The rules' decoded paths in file order: what matchers are compiled from. */
   readonly paths: readonly string[];
-  /** What rule `i` answers when it decides: its kind, inverted for an empty path (SEMANTICS 4.5). */
+  /** What rule `i` answers when it decides: its kind, inverted for an empty path (behaviour.md §4.5). */
   ruleAllows(i: number): boolean;
   /** The rules compiled for MK1996 or GYM2008 (built on first use): what answers for URLs. */
   decider(syntax: Syntax): RecordDecider;
@@ -45,7 +45,7 @@ export interface RobotRecord {
 
 /** The result of parsing a file: what MK1996 and GYM2008 use, plus the source. */
 export interface ParsedRobots {
-  /** Records in matching order: records naming `*` moved last (SEMANTICS 2.6). */
+  /** Records in matching order: records naming `*` moved last (behaviour.md §2.6). */
   readonly records: readonly RobotRecord[];
   readonly sitemaps: readonly string[];
   /** The text as parsed (bytes are decoded as ISO-8859-1 first). */

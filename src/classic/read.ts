@@ -1,4 +1,4 @@
-// SEMANTICS sections 1 and 2: text to records, one pass, never throws.
+// behaviour.md §1 and §2: text to records, one pass, never throws.
 import { isPyWhitespace, scrubValue } from '../text/chars.js';
 import { Key } from '../text/keys.js';
 import { sourceText } from '../text/source.js';

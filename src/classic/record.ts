@@ -21,7 +21,7 @@ const STAR: readonly string[] = Object.freeze(['*']);
 
 /**
  * A record built by the parser. Rule values are read from the text (scrubbed
- * and decoded exactly as SEMANTICS 1.7 and 4.2 say) when first needed: the
+ * and decoded exactly as behaviour.md §1.7 and §4.2 say) when first needed: the
  * paths for matching, the {@link Rule} objects only for explaining and
  * printing. Matchers are compiled once per syntax, on first use.
  */

@@ -5,7 +5,7 @@ import { ONE_DAY, SEVEN_DAYS } from './expiry.js';
 
 /**
  * How `fetch` treats HTTP statuses and failures:
- * - `'original'` (default): as the Python original (SEMANTICS 5). 2xx is parsed;
+ * - `'original'` (default): as the Python original (behaviour.md §5). 2xx is parsed;
  *   401/403 disallow everything; 404 allows everything; anything else throws.
  * - `'rfc9309'`: as RFC 9309 section 2.3.1. 2xx is parsed (UTF-8 unless the
  *   Content-Type charset says otherwise; a body that is not valid UTF-8 as

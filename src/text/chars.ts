@@ -23,7 +23,7 @@ export function pyTrim(s: string): string {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/g;
 
-/** SEMANTICS 1.7: delete U+0000 to U+001F, then trim. */
+/** behaviour.md §1.7: delete U+0000 to U+001F, then trim. */
 export function scrubValue(s: string): string {
   CONTROL.lastIndex = 0;
   if (CONTROL.test(s)) {

@@ -1,4 +1,4 @@
-// Turning URLs and rule values into the comparable path form of SEMANTICS 4.
+// Turning URLs and rule values into the comparable path form of behaviour.md §4.
 
 /** The value of a hex digit's code, or -1. */
 export function hexValue(c: number): number {
@@ -9,7 +9,7 @@ export function hexValue(c: number): number {
 }
 
 /**
- * Percent-decodes a path as the original does (SEMANTICS 4.2): every `%XX` is
+ * Percent-decodes a path as the original does (behaviour.md §4.2): every `%XX` is
  * decoded and runs of bytes are read as UTF-8 (invalid sequences become
  * U+FFFD), except `%2F`, which stays encoded (always upper case) so that an
  * encoded slash never equals a real one. Invalid escapes stay as they are.

@@ -1,4 +1,4 @@
-// SEMANTICS section 3: choosing the record for a user agent.
+// behaviour.md §3: choosing the record for a user agent.
 import test from 'ava';
 import { GYM2008, RFC9309 } from '../../src/index.js';
 import { ALLOWED, DISALLOWED, both, robotsLines } from '../helpers/robots.js';

@@ -1,4 +1,4 @@
-// SEMANTICS section 7: the port's choices on the original's quirks, one row at a time.
+// behaviour.md §7: the port's choices on the original's quirks, one row at a time.
 import test from 'ava';
 import { ALLOWED, DISALLOWED, both, robots, robotsLines } from '../helpers/robots.js';
 

@@ -1,4 +1,4 @@
-// SEMANTICS section 4 (matching a URL) and 4b (what the port decides).
+// behaviour.md §4 (matching a URL) and §4b (what the port decides).
 import test from 'ava';
 import { GYM2008, MK1996, RobotExclusionRulesParser, type Syntax } from '../../src/index.js';
 import { ALLOWED, DISALLOWED, both, robotsLines } from '../helpers/robots.js';
@@ -430,7 +430,7 @@ test('4.6 MK1996 is 1, GYM2008 is 2, and GYM2008 is the default', (t) => {
 });
 
 // 4b --------------------------------------------------------------------------
-// Left to the port by SEMANTICS; these tests pin what the port does (README).
+// Left to the port by behaviour.md §4b; these tests pin what the port does (README).
 
 test('4b port choice: a relative URL without a leading / is taken from the root', (t) => {
   const p = star('Disallow: /page');

@@ -1,4 +1,4 @@
-// SEMANTICS section 1: reading the text.
+// behaviour.md §1: reading the text.
 import test from 'ava';
 import { ALLOWED, DISALLOWED, both, latin1, robots, robotsLines } from '../helpers/robots.js';
 

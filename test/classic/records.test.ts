@@ -1,4 +1,4 @@
-// SEMANTICS section 2: records.
+// behaviour.md §2: records.
 import test from 'ava';
 import { ALLOWED, DISALLOWED, both, robotsLines } from '../helpers/robots.js';
 

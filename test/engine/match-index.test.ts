@@ -1,7 +1,7 @@
 // The indexes behind matching (rules tried in order up to 24, the prefix
 // chain and the key scanner above that, GYM2008 sharing the MK1996 matcher)
 // against a plain reference: every rule tried in file order with a textbook
-// glob match (SEMANTICS 4.3 to 4.5: Google's position-set matcher).
+// glob match (behaviour.md §4.3 to §4.5: Google's position-set matcher).
 import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
 import { compilePaths } from '../../src/internal.js';

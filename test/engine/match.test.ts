@@ -6,7 +6,7 @@ import type { Rule } from '../../src/internal.js';
 import { GYM2008, MK1996, type Syntax } from '../../src/syntax.js';
 import { assertProperty } from '../helpers/robots.js';
 
-/** Matches a GYM2008 path with the pattern as written (SEMANTICS 4.4), via splitPattern + matchParts. */
+/** Matches a GYM2008 path with the pattern as written (behaviour.md §4.4), via splitPattern + matchParts. */
 function globMatch(pattern: string, path: string): boolean {
   const split = splitPattern(pattern);
   if (split === null) return path.startsWith(pattern);
@@ -165,7 +165,7 @@ test('compileRules: many patterns (beyond any small-set path) answer the first m
 
 // compileRules against a naive reference ----------------------------------------------
 
-/** SEMANTICS 4.4 written as directly as possible: a backtracking glob, independent of match.ts. */
+/** behaviour.md §4.4 written as directly as possible: a backtracking glob, independent of match.ts. */
 function naiveGlob(pattern: string, path: string): boolean {
   const anchored = pattern.endsWith('$');
   const body = anchored ? pattern.slice(0, -1) : pattern;

@@ -1,5 +1,5 @@
 // decodePath's hand-written UTF-8 decoding against TextDecoder, which
-// SEMANTICS 4.2 names through the original: each run of byte escapes is
+// behaviour.md §4.2 names through the original: each run of byte escapes is
 // decoded as TextDecoder('utf-8', { ignoreBOM: true }) decodes those bytes.
 import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
