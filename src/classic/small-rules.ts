@@ -133,8 +133,11 @@ export class SmallRules implements RecordDecider {
   }
 
   allows(url: string): boolean {
-    const i = this.ruleFor(url);
-    return i < 0 || ((allowedMask(this.table) >>> i) & 1) === 1;
+    const table = this.table;
+    // The usual case first, and alone: a URL read in place that settles it.
+    const answer = readsInPlace(table) ? matchUrlInPlace(this.tests, table, url) : undecidedFrom(0);
+    const i = isUndecided(answer) ? this.ruleFor(url) : answer;
+    return i < 0 || ((allowedMask(table) >>> i) & 1) === 1;
   }
 
   ruleFor(url: string): number {
