@@ -11,7 +11,8 @@ import type { Syntax } from './syntax.js';
 
 export { parseRobots } from './classic/read.js';
 export type { Rule, RobotRecord, ParsedRobots } from './classic/model.js';
-export { compileRecord, type RecordDecider } from './classic/first-match.js';
+export { compileRecord } from './classic/first-match.js';
+export type { RecordDecider } from './classic/model.js';
 export { firstMatch, isUndecided, resumeFrom, SmallRules, undecidedFrom, type FirstMatch } from './classic/small-rules.js';
 export { covers, floatingKey, matchParts, splitPattern } from './engine/pattern.js';
 export { keyScanner } from './engine/key-scanner.js';

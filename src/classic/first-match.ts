@@ -5,22 +5,7 @@ import { compileRanked, type RankedMatcher } from '../engine/rule-index.js';
 import { matchTarget } from '../text/url-path.js';
 import { MK1996, type Syntax } from '../syntax.js';
 import { SMALL_RECORD, SmallRules } from './small-rules.js';
-
-/** What a record's rules answer for URLs in one syntax. */
-export interface RecordDecider {
-  /** Whether the URL (or path) is allowed. Never throws on a string. */
-  allows(url: string): boolean;
-  /** The index in file order of the rule that decides the URL (or path), or -1. */
-  ruleFor(url: string): number;
-  /** {@link ruleFor} of a path already cut from its URL and decoded (docs/behaviour.md §4.1, §4.2). */
-  ruleForPath(path: string): number;
-}
-
-/** Rules that say what each answers when it decides. */
-export interface RuleKinds {
-  /** What rule `i` answers when it decides: its kind, inverted for an empty path (docs/behaviour.md §4.5). */
-  ruleAllows(i: number): boolean;
-}
+import type { RecordDecider, RuleKinds } from './model.js';
 
 /**
  * A record of more than {@link SMALL_RECORD} rules in one syntax: its rule

@@ -1,5 +1,4 @@
 // The parsed form of a robots.txt file, shared by every syntax.
-import type { RecordDecider } from './first-match.js';
 import type { Syntax } from '../syntax.js';
 
 /** One Allow or Disallow line of a record. */
@@ -58,4 +57,20 @@ export interface ParsedRobots {
    * directive of the original: only the lookalike adapter reports them.
    */
   readonly requestRates: ReadonlyMap<number, RequestRate>;
+}
+
+/** What a record's rules answer for URLs in one syntax. */
+export interface RecordDecider {
+  /** Whether the URL (or path) is allowed. Never throws on a string. */
+  allows(url: string): boolean;
+  /** The index in file order of the rule that decides the URL (or path), or -1. */
+  ruleFor(url: string): number;
+  /** {@link ruleFor} of a path already cut from its URL and decoded (docs/behaviour.md §4.1, §4.2). */
+  ruleForPath(path: string): number;
+}
+
+/** Rules that say what each answers when it decides. */
+export interface RuleKinds {
+  /** What rule `i` answers when it decides: its kind, inverted for an empty path (docs/behaviour.md §4.5). */
+  ruleAllows(i: number): boolean;
 }

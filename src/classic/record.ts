@@ -3,12 +3,12 @@
 // stays a scan and memory holds strings only for the records that are used.
 import { hasWildcards } from '../engine/pattern.js';
 import { decodePath } from '../text/url-path.js';
-import { compileRecord, type RecordDecider } from './first-match.js';
+import { compileRecord } from './first-match.js';
 import { GYM2008, MK1996, type Syntax } from '../syntax.js';
 import { scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';
 import { endOf, isAllow, type ValueEnd } from '../text/spans.js';
-import type { RobotRecord, Rule } from './model.js';
+import type { RecordDecider, RobotRecord, Rule } from './model.js';
 
 /**
  * Numbers stored per rule in a parse's span list: value start and value end

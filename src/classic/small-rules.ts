@@ -8,7 +8,7 @@ import { codeAt } from '../text/chars.js';
 import { hexValue, matchTarget, pathStart } from '../text/url-path.js';
 import { MK1996, type Syntax } from '../syntax.js';
 import { indexBetweenEscapes, matchPartsBetweenEscapes } from './escapes.js';
-import type { RecordDecider } from './first-match.js';
+import type { RecordDecider } from './model.js';
 
 /**
  * Up to this many rules are tried one by one in file order rather than

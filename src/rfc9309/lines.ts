@@ -1,7 +1,7 @@
 // Reading RFC 9309 lines as Google's reference parser reads them (RFC 9309
 // §2.2; docs/behaviour.md §8.3): bytes, a line limit, `#` comments anywhere,
 // keys by prefix with Google's typos, and two-word lines without a colon.
-import { Buffer } from 'node:buffer';
+import { utf8Length } from '../text/bytes.js';
 import { Key } from '../text/keys.js';
 
 // Google's line limit: longer lines are cut after this many bytes.
@@ -98,7 +98,7 @@ export class LineReader {
     let e = cut >= 0 ? cut : end;
     if (this.bytewise) {
       if (e > pos + MAX_LINE_BYTES) e = pos + MAX_LINE_BYTES;
-    } else if ((e - pos) * 3 > MAX_LINE_BYTES && Buffer.byteLength(text.slice(pos, e)) > MAX_LINE_BYTES) {
+    } else if ((e - pos) * 3 > MAX_LINE_BYTES && utf8Length(text.slice(pos, e)) > MAX_LINE_BYTES) {
       return false;
     }
 

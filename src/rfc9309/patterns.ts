@@ -1,6 +1,6 @@
 // RFC 9309 rule values as patterns (docs/behaviour.md §8.5), and the paths
 // the reference parser answers without rules.
-import { Buffer } from 'node:buffer';
+import { utf8Bytes } from '../text/bytes.js';
 import { codeAt } from '../text/chars.js';
 
 function isHex(c: number): boolean {
@@ -43,16 +43,6 @@ function isAscii(text: string, s: number, e: number): boolean {
   return true;
 }
 
-/** The string as its UTF-8 bytes would decode: lone surrogates become U+FFFD. */
-export function wellFormed(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) return Buffer.from(s, 'utf8').toString('utf8');
-  }
-  return s;
-}
-
-
 /**
  * Google's `index.html` rule: an allow pattern whose last segment starts with
  * `index.htm` also allows its directory, as the pattern `dir/$`.
@@ -90,6 +80,6 @@ export function rulePattern(text: string, at: number, e: number, bytewise: boole
     const pattern = normaliseBytes(text, at, e);
     return pattern === null ? { pattern: text.slice(at, e), verbatim: true } : { pattern, verbatim: false };
   }
-  const bytes = Buffer.from(text.slice(at, e), 'utf8').toString('latin1');
+  const bytes = utf8Bytes(text.slice(at, e));
   return { pattern: normaliseBytes(bytes, 0, bytes.length) ?? bytes, verbatim: false };
 }

@@ -3,7 +3,6 @@
 // MK1996 and GYM2008 never see it. Nothing is kept per group: the text is
 // read again for each new product token, and only the groups that token
 // selects are kept, as positions in the text and a matcher.
-import { Buffer } from 'node:buffer';
 import { AgentCache } from '../engine/agent-cache.js';
 import { Key } from '../text/keys.js';
 import { lineAt } from '../text/lines.js';
@@ -13,7 +12,8 @@ import { FEW_FIELDS, FEW_RULES, prepareFew, type Few, type FewRule } from './few
 import { readFor, productToken, type Group } from './groups.js';
 import { LineReader } from './lines.js';
 import { compileLongest, type LongestMatcher } from './longest-match.js';
-import { directoryPattern, rulePattern, wellFormed } from './patterns.js';
+import { directoryPattern, rulePattern } from './patterns.js';
+import { fromUtf8Bytes, utf8Bytes, wellFormed } from '../text/bytes.js';
 import { NO_GROUPS, Selection } from './selection.js';
 
 /** The parsed text as the RFC 9309 view reads it. */
@@ -87,7 +87,7 @@ export class Rfc9309Rules {
     if (read === null) {
       // A line reaches the byte limit inside its UTF-8 form: read the bytes.
       // Every token reads the whole text, so this happens before any selection is made.
-      this.#bytes = Buffer.from(this.parsed.source, 'utf8').toString('latin1');
+      this.#bytes = utf8Bytes(this.parsed.source);
       read = readFor(this.#bytes, true, token);
     }
     const { groups, spans } = read!;
@@ -144,7 +144,7 @@ export class Rfc9309Rules {
   #decode(s: number, e: number): string {
     const bytes = this.#bytes;
     if (bytes === null) return wellFormed(this.parsed.source.slice(s, e));
-    return this.parsed.fromBytes ? bytes.slice(s, e) : Buffer.from(bytes.slice(s, e), 'latin1').toString('utf8');
+    return this.parsed.fromBytes ? bytes.slice(s, e) : fromUtf8Bytes(bytes.slice(s, e));
   }
 
   /** A group for a verdict: its user-agent values (read again from its first line) and line number. */

@@ -1,4 +1,5 @@
 // What `parse` accepts: a string, or bytes read as ISO-8859-1 (docs/behaviour.md §1.1).
+import { latin1 } from './bytes.js';
 
 /** The text to parse, and whether it came from bytes (one character a byte). */
 export interface SourceText {
@@ -12,12 +13,4 @@ export function sourceText(input: unknown): SourceText {
   if (input instanceof Uint8Array) return { text: latin1(input), fromBytes: true };
   if (input instanceof ArrayBuffer) return { text: latin1(new Uint8Array(input)), fromBytes: true };
   return { text: input == null ? '' : String(input), fromBytes: false };
-}
-
-/** Bytes as ISO-8859-1: each byte the character of the same code, as `Buffer#toString('latin1')` gives them. */
-function latin1(bytes: Uint8Array): string {
-  let out = '';
-  // In slices: a call takes only so many arguments.
-  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return out;
 }
