@@ -30,6 +30,18 @@ const VERBATIM = 4;
 const FLOATING = 8;
 const FLAG_BITS = 4;
 
+/** A rule's first number in a few-rule table: its pattern's length and its flags, packed. */
+type LengthAndFlags = number & { readonly __brand: 'LengthAndFlags' };
+
+function packLength(length: number, flags: number): LengthAndFlags {
+  return ((length << FLAG_BITS) | flags) as LengthAndFlags;
+}
+
+/** The pattern's length of a packed first number. */
+function lengthOf(packed: LengthAndFlags): number {
+  return packed >>> FLAG_BITS;
+}
+
 /** A rule for {@link prepareFew}. */
 export interface FewRule extends LongestRule {
   /**
@@ -89,7 +101,7 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
     }
     if (test !== null) (tests ??= new Array<FewTest>(order.length).fill(null))[k] = test;
     const base = from + k * FEW_FIELDS;
-    info[base] = (pattern.length << FLAG_BITS) | flags;
+    info[base] = packLength(pattern.length, flags);
     info[base + 1] = at;
     info[base + 2] = to;
     // Paths start with `/`: a verbatim literal that does not is never tried (nor compared there).
@@ -136,7 +148,7 @@ export function matchVerbatim(text: string, info: ArrayLike<number>, from: numbe
     const k = lowest(candidates);
     candidates &= candidates - 1;
     const base = from + k * FEW_FIELDS;
-    if (verbatimAt(text, info[base + 1]!, info[base]! >>> FLAG_BITS, s, start, c1, room)) return k;
+    if (verbatimAt(text, info[base + 1]!, lengthOf(info[base]! as LengthAndFlags), s, start, c1, room)) return k;
   }
   return -1;
 }
@@ -173,9 +185,9 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
     const k = lowest(candidates);
     candidates &= candidates - 1;
     const base = from + k * FEW_FIELDS;
-    const flags = info[base]!;
+    const flags = info[base]! as LengthAndFlags;
     if ((flags & VERBATIM) !== 0) {
-      if (!verbatimAt(text, info[base + 1]!, flags >>> FLAG_BITS, s, start, c1, room)) continue;
+      if (!verbatimAt(text, info[base + 1]!, lengthOf(flags), s, start, c1, room)) continue;
     } else {
       const test = tests![k]!;
       if (typeof test !== 'string') {

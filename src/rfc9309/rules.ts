@@ -54,20 +54,17 @@ export class Rfc9309Rules {
   /** The verdict with the deciding rule and the group it sits in. */
   explain(userAgent: string, url: string | URL): Verdict {
     const sel = this.selection(userAgent);
-    const info = sel.info;
-    if (info[0] === 0) return { allowed: true, record: null, rule: null };
+    if (sel.groups === 0) return { allowed: true, record: null, rule: null };
     const at = sel.decide(typeof url === 'string' ? url : String(url));
-    if (at < 0) return { allowed: true, record: this.#record(info[1]!, info[2]!), rule: null };
-    const start = info[at + 1]!;
-    const end = info[at + 2]! as ValueEnd;
-    // The owner: the last group that starts before the rule.
-    let g = 1;
-    while (g + 2 < sel.rulesFrom && info[g + 2]! <= start) g += 2;
+    if (at < 0) return { allowed: true, record: this.#record(sel.groupOffset(0), sel.groupLine(0)), rule: null };
+    const start = sel.ruleStart(at);
+    const end = sel.ruleEnd(at);
+    const g = sel.groupOf(start);
     const allow = isAllow(end);
     return {
       allowed: allow,
-      record: this.#record(info[g]!, info[g + 1]!),
-      rule: { kind: allow ? 'allow' : 'disallow', path: this.#decode(start, endOf(end)), line: lineAt(this.#text, info[g]!, start, info[g + 1]!) },
+      record: this.#record(sel.groupOffset(g), sel.groupLine(g)),
+      rule: { kind: allow ? 'allow' : 'disallow', path: this.#decode(start, endOf(end)), line: lineAt(this.#text, sel.groupOffset(g), start, sel.groupLine(g)) },
     };
   }
 

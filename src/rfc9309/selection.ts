@@ -32,6 +32,38 @@ export class Selection {
     return 1 + 2 * this.info[0]!;
   }
 
+  /** How many groups apply: 0 when none names the crawler and there is no `*` group. */
+  get groups(): number {
+    return this.info[0]!;
+  }
+
+  /** Where group `g` (from 0, in file order) starts in {@link text}. */
+  groupOffset(g: number): number {
+    return this.info[1 + 2 * g]!;
+  }
+
+  /** The line number of group `g`'s first line. */
+  groupLine(g: number): number {
+    return this.info[2 + 2 * g]!;
+  }
+
+  /** The group holding the rule whose value starts at `start`: the last group that starts before it. */
+  groupOf(start: number): number {
+    let g = 0;
+    while (g + 1 < this.groups && this.groupOffset(g + 1) <= start) g++;
+    return g;
+  }
+
+  /** Where the value of the rule found at `at` by {@link decide} starts in {@link text}. */
+  ruleStart(at: number): number {
+    return this.info[at + 1]!;
+  }
+
+  /** Where the value of the rule found at `at` by {@link decide} ends, and its kind. */
+  ruleEnd(at: number): ValueEnd {
+    return this.info[at + 2]! as ValueEnd;
+  }
+
   /** Whether the crawler this was selected for may fetch `url` (a URL or a path; never throws on a string). */
   allows(url: string): boolean {
     const info = this.info;
