@@ -13,7 +13,7 @@ import type { FetchOptions } from '../http/fetch.js';
 import type { RequestRate } from '../classic/model.js';
 
 export { MK1996, GYM2008, RFC9309, type Syntax } from '../syntax.js';
-export { RobotsError, RobotsFetchError, RobotsEncodingError } from '../errors.js';
+export { RobotsError, RobotsFetchError, RobotsEncodingError, InvalidArgumentError, InvalidUrlError } from '../errors.js';
 
 /** Python's `timeout` in seconds (a number or None), or this package's fetch options. */
 function fetchOptions(timeout: number | null | undefined | FetchOptions): FetchOptions | undefined {

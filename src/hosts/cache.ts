@@ -4,11 +4,12 @@ import type { RobotExclusionRulesParser } from '../parser.js';
 import { fetchSettings, type FetchOptions } from '../http/fetch.js';
 import { requireOrigin } from './origin.js';
 import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
+import { OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
 import {
-  checkServerErrorPolicy,
   DEFAULT_FAILURE_TTL,
   fetchWithPolicy,
+  SERVER_ERROR_POLICIES,
   statusPolicyFor,
   type PolicyFetch,
   type RobotsFailure,
@@ -17,7 +18,11 @@ import {
 
 /** Options of {@link RobotsCache}. */
 export interface RobotsCacheOptions {
-  /** Sent as the User-Agent header of every fetch, and matched against the records. */
+  /**
+   * Sent as the User-Agent header of every fetch, and matched against the
+   * records. Required; it must be a valid HTTP header value (no control
+   * characters, nothing beyond U+00FF).
+   */
   readonly userAgent: string;
   /** The syntax {@link RobotsCache.isAllowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
   readonly syntax?: Syntax;
@@ -77,6 +82,9 @@ export interface RobotsFetchEvent {
 /** The default of {@link RobotsCacheOptions.staleIfError}: 30 days. */
 export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600;
 
+/** Every key of {@link RobotsCacheOptions}. */
+const CACHE_KEYS = ['userAgent', 'syntax', 'maxEntries', 'fetchOptions', 'onServerError', 'failureTtl', 'staleIfError', 'onFetch'] as const;
+
 /** The last outcome the cache holds for one origin. */
 interface Entry {
   /** A parser (fetched, or a policy's stand-in), valid until it expires. */
@@ -88,11 +96,6 @@ interface Entry {
   /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
   readonly error?: RobotsFailure;
   readonly errorUntil?: number;
-}
-
-function positiveInteger(value: number, name: string): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
-  return value;
 }
 
 /**
@@ -136,25 +139,23 @@ export class RobotsCache {
   #epoch = 0;
 
   /**
-   * @throws TypeError when `userAgent` is missing; RangeError (or TypeError)
-   *   for an unknown syntax or policy, or a bad `maxEntries`, `failureTtl` or
-   *   fetch option.
+   * @throws InvalidArgumentError when `options` is not an object or has an
+   *   unknown key, `userAgent` is missing or not a valid HTTP header value,
+   *   or any option (fetch options included) has a bad value.
    */
   constructor(options: RobotsCacheOptions) {
-    if (typeof options?.userAgent !== 'string') throw new TypeError('RobotsCache needs a userAgent string');
-    this.#userAgent = options.userAgent;
-    this.#syntax = checkSyntax(options.syntax ?? GYM2008);
-    this.#maxEntries = positiveInteger(options.maxEntries ?? DEFAULT_MAX_ENTRIES, 'maxEntries');
-    this.#policy = checkServerErrorPolicy(options.onServerError ?? 'disallow');
-    const ttl = options.failureTtl ?? DEFAULT_FAILURE_TTL;
-    if (typeof ttl !== 'number' || !(ttl >= 0 && ttl !== Infinity)) throw new RangeError(`failureTtl must be a finite number of seconds >= 0, got ${String(ttl)}`);
-    this.#failureTtl = ttl;
-    const stale = options.staleIfError ?? DEFAULT_STALE_IF_ERROR;
-    if (typeof stale !== 'number' || !(stale >= 0 && stale !== Infinity)) throw new RangeError(`staleIfError must be a finite number of seconds >= 0, got ${String(stale)}`);
-    this.#staleIfError = stale;
-    this.#onFetch = options.onFetch;
-    this.#fetchOptions = { statusPolicy: statusPolicyFor(this.#syntax), ...options.fetchOptions };
-    fetchSettings(this.#fetchOptions); // bad fetch options throw here, not on every call
+    const o = new OptionReader('RobotsCache', options, CACHE_KEYS, '', true);
+    this.#userAgent = o.headerValue('userAgent');
+    this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
+    this.#maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
+    this.#policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
+    this.#failureTtl = o.duration('failureTtl', DEFAULT_FAILURE_TTL, { zero: true, unit: 'seconds' });
+    this.#staleIfError = o.duration('staleIfError', DEFAULT_STALE_IF_ERROR, { zero: true, unit: 'seconds' });
+    this.#onFetch = o.callback('onFetch');
+    // Bad fetch options throw here, named as this constructor's, not on every fetch.
+    fetchSettings(o.raw('fetchOptions'), 'RobotsCache', 'fetchOptions');
+    const given = (o.raw('fetchOptions') ?? {}) as FetchOptions;
+    this.#fetchOptions = { ...given, statusPolicy: given.statusPolicy ?? statusPolicyFor(this.#syntax) };
   }
 
   /** The user agent the cache fetches as and answers for. */
@@ -170,8 +171,8 @@ export class RobotsCache {
   /**
    * Whether the cache's user agent may fetch `url`, from its origin's
    * robots.txt (fetched if not held or expired).
-   * @throws InvalidOriginError (a TypeError) when `url` is not an absolute
-   *   http(s) URL; with `onServerError: 'throw'`, the fetch's typed error.
+   * @throws InvalidUrlError when `url` is not an absolute http(s) URL; with
+   *   `onServerError: 'throw'`, the fetch's typed error.
    */
   async isAllowed(url: string | URL): Promise<boolean> {
     return (await this.get(url)).isAllowed(this.#userAgent, url, this.#syntax);

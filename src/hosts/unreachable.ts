@@ -22,16 +22,8 @@ import { RFC9309, type Syntax } from '../syntax.js';
  */
 export type ServerErrorPolicy = 'disallow' | 'allow' | 'throw';
 
-const POLICIES: readonly ServerErrorPolicy[] = ['disallow', 'allow', 'throw'];
-
-/**
- * Checks an `onServerError` option and returns it.
- * @throws RangeError naming the accepted values.
- */
-export function checkServerErrorPolicy(policy: unknown): ServerErrorPolicy {
-  if (POLICIES.includes(policy as ServerErrorPolicy)) return policy as ServerErrorPolicy;
-  throw new RangeError(`Unknown onServerError policy ${JSON.stringify(policy)}: use ${POLICIES.map((p) => `'${p}'`).join(', ')}`);
-}
+/** Every {@link ServerErrorPolicy}, for option checks. */
+export const SERVER_ERROR_POLICIES: readonly ServerErrorPolicy[] = ['disallow', 'allow', 'throw'];
 
 /** The fetch status policy that goes with a syntax: RFC 9309's own for RFC 9309, the original's otherwise. */
 export function statusPolicyFor(syntax: Syntax): StatusPolicy {
@@ -78,8 +70,8 @@ export interface PolicyFetch {
  * it keeps the `sourceUrl` and `responseCode` of the attempt. A failed
  * fetch's parser expires after `failureTtl` seconds at the latest, so that
  * the origin is tried again soon, but not at once.
- * @throws any error that is not a {@link RobotsFailure} (a bad option, the
- *   caller's abort).
+ * @throws any error that is not a {@link RobotsFailure} (InvalidArgumentError,
+ *   InvalidUrlError, the caller's abort).
  */
 export async function fetchWithPolicy(
   robotsUrl: string,

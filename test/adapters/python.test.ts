@@ -2,6 +2,7 @@ import test from 'ava';
 import * as camel from '../../src/index.js';
 import {
   GYM2008,
+  InvalidArgumentError,
   MK1996,
   RobotExclusionRulesParser,
   RobotFileParserLookalike,
@@ -102,7 +103,7 @@ test('fetch also takes the options object, and null or 0 as no timeout', async (
   t.is(rerp.response_code, 503);
   // Python's original tests `if timeout:`, so 0 is no timeout rather than an error.
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), 0), { instanceOf: RobotsFetchError });
-  await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), -1), { instanceOf: RangeError });
+  await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), -1), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' });
 });
 
 test('the lookalike answers under the standard library names', (t) => {
