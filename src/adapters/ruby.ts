@@ -10,7 +10,11 @@ import { DEFAULT_FAILURE_TTL, fetchWithPolicy, SERVER_ERROR_POLICIES, statusPoli
 export interface GetOptions {
   /** How many redirects to follow before giving up. Default 5. */
   readonly numRedirects?: number;
-  /** Seconds to wait for the robots.txt. Default 10. */
+  /**
+   * Milliseconds to wait for the robots.txt, redirects and body included.
+   * Default 10,000. The gem counts this option in seconds; this package
+   * counts every duration option in milliseconds.
+   */
   readonly httpTimeout?: number;
   /** What a failed fetch means; see {@link ServerErrorPolicy}. Default `'disallow'` (the gem allows). */
   readonly onServerError?: ServerErrorPolicy;
@@ -54,7 +58,7 @@ async function load(
   const signal = o.signal('signal');
   const fetchOptions = {
     maxRedirects: o.integer('numRedirects', 0, 5),
-    timeout: o.duration('httpTimeout', 10, { unit: 'seconds' }) * 1000,
+    timeout: o.duration('httpTimeout', 10_000),
     statusPolicy: statusPolicyFor(syntax),
     ...(signal === null ? {} : { signal }),
   };

@@ -37,17 +37,18 @@ export interface RobotsCacheOptions {
   /** What a failed fetch means; see {@link ServerErrorPolicy}. Default `'disallow'`. */
   readonly onServerError?: ServerErrorPolicy;
   /**
-   * Seconds a failed fetch is remembered before the origin is tried again, so
-   * a dead host is not asked on every URL. Default 60.
+   * Milliseconds a failed fetch is remembered before the origin is tried
+   * again, so a dead host is not asked on every URL. Default 60,000 (one
+   * minute).
    */
   readonly failureTtl?: number;
   /**
-   * Seconds, from the first failed refetch, that the rules of the last
+   * Milliseconds, from the first failed refetch, that the rules of the last
    * successful fetch are still served while refetches fail (a 5xx, a timeout,
    * no answer), before `onServerError` decides. RFC 9309 (section 2.4) lets a crawler keep its
    * cached copy while the robots.txt is unreachable. Each failed refetch is
-   * retried after `failureTtl`. Default 30 days; 0 applies `onServerError` at
-   * the first failure.
+   * retried after `failureTtl`. Default 30 days (2,592,000,000 ms); 0 applies
+   * `onServerError` at the first failure.
    */
   readonly staleIfError?: number;
   /**
@@ -72,15 +73,15 @@ export interface RobotsFetchEvent {
   /**
    * True when no robots.txt could be had: the fetch threw, or answered a 5xx
    * status or nothing with rules of its own status policy (`'rfc9309'`). Its
-   * outcome is kept `failureTtl` seconds.
+   * outcome is kept `failureTtl` milliseconds.
    */
   readonly failed: boolean;
   /** The error the fetch threw, if it did. */
   readonly error: RobotsFetchError | RobotsEncodingError | null;
 }
 
-/** The default of {@link RobotsCacheOptions.staleIfError}: 30 days. */
-export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600;
+/** The default of {@link RobotsCacheOptions.staleIfError}: 30 days, in milliseconds. */
+export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600 * 1000;
 
 /** Every key of {@link RobotsCacheOptions}. */
 const CACHE_KEYS = ['userAgent', 'syntax', 'maxEntries', 'fetchOptions', 'onServerError', 'failureTtl', 'staleIfError', 'onFetch'] as const;
@@ -91,7 +92,7 @@ interface Entry {
   readonly parser?: RobotExclusionRulesParser;
   /** True when `parser` holds the rules of a successful fetch. */
   readonly good?: boolean;
-  /** While refetches fail: when the first of them failed (Unix seconds). */
+  /** While refetches fail: when the first of them failed (Date.now() milliseconds). */
   readonly staleSince?: number;
   /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
   readonly error?: RobotsFailure;
@@ -106,9 +107,9 @@ interface Entry {
  * `maxEntries` origins are kept, least recently used dropped first.
  *
  * A failed fetch is decided by `onServerError` (see {@link ServerErrorPolicy})
- * and remembered for `failureTtl` seconds; when the origin's rules came from a
- * successful fetch before, they are served instead for up to `staleIfError`
- * seconds from the first failed refetch.
+ * and remembered for `failureTtl` milliseconds; when the origin's rules came
+ * from a successful fetch before, they are served instead for up to
+ * `staleIfError` milliseconds from the first failed refetch.
  *
  * @example
  * ```ts
@@ -149,8 +150,8 @@ export class RobotsCache {
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
     this.#maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
     this.#policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
-    this.#failureTtl = o.duration('failureTtl', DEFAULT_FAILURE_TTL, { zero: true, unit: 'seconds' });
-    this.#staleIfError = o.duration('staleIfError', DEFAULT_STALE_IF_ERROR, { zero: true, unit: 'seconds' });
+    this.#failureTtl = o.duration('failureTtl', DEFAULT_FAILURE_TTL, { zero: true });
+    this.#staleIfError = o.duration('staleIfError', DEFAULT_STALE_IF_ERROR, { zero: true });
     this.#onFetch = o.callback('onFetch');
     // Bad fetch options throw here, named as this constructor's, not on every fetch.
     fetchSettings(o.raw('fetchOptions'), 'RobotsCache', 'fetchOptions');
@@ -241,7 +242,7 @@ export class RobotsCache {
     if (stale !== undefined) {
       // The origin is unreachable but good rules are held: serve them a while longer.
       parser = stale.parser!;
-      parser.expirationDate = Date.now() / 1000 + this.#failureTtl;
+      parser.expirationDate = (Date.now() + this.#failureTtl) / 1000;
       if (epoch === this.#epoch) {
         this.#inFlight.delete(origin);
         this.#touch(origin, stale);
@@ -253,7 +254,7 @@ export class RobotsCache {
     if (epoch === this.#epoch) {
       // Settled before the waiting callers resume: their next call sees it.
       this.#inFlight.delete(origin);
-      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl * 1000 } : { parser, good: !failed });
+      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl } : { parser, good: !failed });
       this.#evict();
     }
     this.#onFetch?.({ origin, robotsUrl, responseCode: parser.responseCode ?? 0, failed, error });
@@ -265,8 +266,8 @@ export class RobotsCache {
   #staleEntry(origin: string): Entry | undefined {
     const held = this.#entries.get(origin);
     if (held?.good !== true) return undefined;
-    const staleSince = held.staleSince ?? Date.now() / 1000;
-    if (Date.now() / 1000 - staleSince >= this.#staleIfError) return undefined;
+    const staleSince = held.staleSince ?? Date.now();
+    if (Date.now() - staleSince >= this.#staleIfError) return undefined;
     return { parser: held.parser!, good: true, staleSince };
   }
 

@@ -40,10 +40,11 @@ export function isPolicyFailure(error: unknown): error is RobotsFailure {
 }
 
 /**
- * Seconds a failed fetch's outcome is kept by default: {@link RobotsCache}'s
- * `failureTtl`, and the expiry of the stand-in parser `get` returns.
+ * Milliseconds a failed fetch's outcome is kept by default (one minute):
+ * {@link RobotsCache}'s `failureTtl`, and the expiry of the stand-in parser
+ * `get` returns.
  */
-export const DEFAULT_FAILURE_TTL = 60;
+export const DEFAULT_FAILURE_TTL = 60_000;
 
 /** The robots.txt texts a policy stands in with. */
 const STAND_IN: Record<'allow' | 'disallow', string> = { allow: '', disallow: DISALLOW_ALL };
@@ -68,8 +69,8 @@ export interface PolicyFetch {
  * stands in as `policy` says: no rules (`'allow'`), `Disallow: /` for every
  * agent (`'disallow'`), or nothing (`'throw'`: the caller throws `error`);
  * it keeps the `sourceUrl` and `responseCode` of the attempt. A failed
- * fetch's parser expires after `failureTtl` seconds at the latest, so that
- * the origin is tried again soon, but not at once.
+ * fetch's parser expires after `failureTtl` milliseconds at the latest, so
+ * that the origin is tried again soon, but not at once.
  * @throws any error that is not a {@link RobotsFailure} (InvalidArgumentError,
  *   InvalidUrlError, the caller's abort).
  */
@@ -92,6 +93,6 @@ export async function fetchWithPolicy(
   }
   const code = parser.responseCode ?? 0;
   const failed = error !== null || code === 0 || code >= 500;
-  if (failed) parser.expirationDate = Math.min(parser.expirationDate, Date.now() / 1000 + failureTtl);
+  if (failed) parser.expirationDate = Math.min(parser.expirationDate, (Date.now() + failureTtl) / 1000);
   return { parser, failed, error };
 }

@@ -87,10 +87,18 @@ test('numRedirects sets how many redirects are followed', async (t) => {
   t.false(await getAllowed(s.url('/private/x'), 'Crawler', { numRedirects: 2, onServerError: 'throw' }));
 });
 
-test('httpTimeout is in seconds and makes a hanging server a timeout failure', async (t) => {
+test('httpTimeout is in milliseconds and makes a hanging server a timeout failure', async (t) => {
   const s = await serve(t, hang());
-  const error = await t.throwsAsync(get(s.url('/'), 'Crawler', { httpTimeout: 0.1, onServerError: 'throw' }), { instanceOf: RobotsFetchError });
+  const error = await t.throwsAsync(get(s.url('/'), 'Crawler', { httpTimeout: 100, onServerError: 'throw' }), { instanceOf: RobotsFetchError });
   t.is(error.reason, 'timeout');
+  t.regex(error.message, /within 100 ms/);
+});
+
+test('httpTimeout is milliseconds, not the gem\'s seconds: a server answering after 300 ms', async (t) => {
+  const s = await serve(t, (req, res) => void setTimeout(() => respond(200, PRIVATE)(req, res), 300));
+  const error = await t.throwsAsync(get(s.url('/'), 'Crawler', { httpTimeout: 100, onServerError: 'throw' }), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'timeout');
+  t.false(await getAllowed(s.url('/private/x'), 'Crawler', { httpTimeout: 5_000, onServerError: 'throw' }));
 });
 
 test('a 5xx robots.txt disallows everything by default', async (t) => {
@@ -150,12 +158,12 @@ test('a bad option rejects with an InvalidArgumentError naming it as the gem nam
   });
 });
 
-test('a bad httpTimeout is reported in the gem\'s terms, seconds', async (t) => {
+test('a bad httpTimeout is reported in milliseconds', async (t) => {
   for (const httpTimeout of [-1, 0, Number.NaN, Infinity]) {
     const error = await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { httpTimeout }), {
       instanceOf: InvalidArgumentError,
       code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-      message: `get option httpTimeout must be a finite number of seconds > 0, got ${httpTimeout}`,
+      message: `get option httpTimeout must be a finite number of milliseconds > 0, got ${httpTimeout}`,
     });
     t.is(error.argument, 'httpTimeout');
   }

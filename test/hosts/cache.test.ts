@@ -234,7 +234,7 @@ test('a timeout counts as a failure and follows the policy', async (t) => {
 
 test('a failed fetch is remembered: the dead host is not asked again within failureTtl', async (t) => {
   const s = await serve(t, respond(503));
-  const cache = new RobotsCache({ userAgent: UA, failureTtl: 3600 });
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 3_600_000 });
   await cache.isAllowed(s.url('/a'));
   await cache.isAllowed(s.url('/b'));
   await Promise.all([cache.isAllowed(s.url('/c')), cache.isAllowed(s.url('/d'))]);
@@ -243,7 +243,7 @@ test('a failed fetch is remembered: the dead host is not asked again within fail
 
 test("under 'throw' the remembered failure rejects again without a request", async (t) => {
   const s = await serve(t, respond(503));
-  const cache = new RobotsCache({ userAgent: UA, onServerError: 'throw', failureTtl: 3600 });
+  const cache = new RobotsCache({ userAgent: UA, onServerError: 'throw', failureTtl: 3_600_000 });
   const first = await t.throwsAsync(cache.isAllowed(s.url('/a')));
   const second = await t.throwsAsync(cache.isAllowed(s.url('/b')));
   t.is(second, first);
@@ -322,10 +322,10 @@ test('the constructor rejects bad options with an InvalidArgumentError naming th
     [{ userAgent: UA, maxEntries: 0 }, 'maxEntries', 'RobotsCache option maxEntries must be a positive integer, got 0'],
     [{ userAgent: UA, maxEntries: 1.5 }, 'maxEntries', 'RobotsCache option maxEntries must be a positive integer, got 1.5'],
     [{ userAgent: UA, maxEntries: '10' }, 'maxEntries', 'RobotsCache option maxEntries must be a positive integer, got "10"'],
-    [{ userAgent: UA, failureTtl: -1 }, 'failureTtl', 'RobotsCache option failureTtl must be a finite number of seconds >= 0, got -1'],
-    [{ userAgent: UA, failureTtl: Number.NaN }, 'failureTtl', 'RobotsCache option failureTtl must be a finite number of seconds >= 0, got NaN'],
-    [{ userAgent: UA, staleIfError: -1 }, 'staleIfError', 'RobotsCache option staleIfError must be a finite number of seconds >= 0, got -1'],
-    [{ userAgent: UA, staleIfError: Infinity }, 'staleIfError', 'RobotsCache option staleIfError must be a finite number of seconds >= 0, got Infinity'],
+    [{ userAgent: UA, failureTtl: -1 }, 'failureTtl', 'RobotsCache option failureTtl must be a finite number of milliseconds >= 0, got -1'],
+    [{ userAgent: UA, failureTtl: Number.NaN }, 'failureTtl', 'RobotsCache option failureTtl must be a finite number of milliseconds >= 0, got NaN'],
+    [{ userAgent: UA, staleIfError: -1 }, 'staleIfError', 'RobotsCache option staleIfError must be a finite number of milliseconds >= 0, got -1'],
+    [{ userAgent: UA, staleIfError: Infinity }, 'staleIfError', 'RobotsCache option staleIfError must be a finite number of milliseconds >= 0, got Infinity'],
     [{ userAgent: UA, onServerError: 'ignore' }, 'onServerError', "RobotsCache option onServerError must be 'disallow', 'allow' or 'throw', got \"ignore\""],
     [{ userAgent: UA, syntax: 9 }, 'syntax', 'RobotsCache option syntax must be MK1996 (1), GYM2008 (2) or RFC9309 (3), got 9'],
     [{ userAgent: UA, onFetch: 'log' }, 'onFetch', 'RobotsCache option onFetch must be a function, got "log"'],
@@ -396,7 +396,7 @@ test("under statusPolicy 'rfc9309' a 5xx answer is RFC 9309's disallow-all, what
   t.false(await cache.isAllowed(s.url('/')));
 });
 
-test("under statusPolicy 'rfc9309' a 5xx answer counts as a failed fetch, kept only failureTtl seconds", async (t) => {
+test("under statusPolicy 'rfc9309' a 5xx answer counts as a failed fetch, kept only failureTtl milliseconds", async (t) => {
   let status = 503;
   const s = await serve(t, (req, res) => respond(status, 'User-agent: *\nDisallow:\n')(req, res));
   const events: RobotsFetchEvent[] = [];
@@ -457,5 +457,36 @@ test('stale rules are retried after failureTtl and replaced by the next good fet
   t.false(await cache.isAllowed(s.url('/private/x'))); // stale rules
   status = 200;
   t.false(await cache.isAllowed(s.url('/private/x')));
+  t.is(s.count('/robots.txt'), 3);
+});
+
+test('failureTtl is in milliseconds: a failed fetch is tried again after it, not before', async (t) => {
+  let status = 503;
+  const s = await serve(t, (req, res) => respond(status, PRIVATE)(req, res));
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 300 });
+  t.false(await cache.isAllowed(s.url('/public')));
+  status = 200;
+  t.false(await cache.isAllowed(s.url('/public'))); // still remembered
+  t.is(s.count('/robots.txt'), 1);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  t.true(await cache.isAllowed(s.url('/public')));
+  t.is(s.count('/robots.txt'), 2);
+});
+
+test('a failed fetch\'s stand-in parser expires failureTtl milliseconds from now', async (t) => {
+  const s = await serve(t, respond(503));
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 60_000 });
+  const before = Date.now() / 1000;
+  const parser = await cache.get(s.url('/'));
+  t.true(parser.expirationDate >= before + 60 && parser.expirationDate <= Date.now() / 1000 + 60);
+});
+
+test('staleIfError is in milliseconds: past it, a failed refetch lets onServerError decide', async (t) => {
+  const s = await goodThenFailing(t, 503);
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 0, staleIfError: 300 });
+  t.false(await cache.isAllowed(s.url('/private/x')));
+  t.true(await cache.isAllowed(s.url('/public'))); // first failed refetch: stale rules served
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  t.false(await cache.isAllowed(s.url('/public'))); // past staleIfError: disallow everything
   t.is(s.count('/robots.txt'), 3);
 });
