@@ -7,12 +7,21 @@ export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
 export { RobotExclusionRulesParser } from './parser.js';
 export type { Verdict } from './verdict.js';
 export { RobotFileParserLookalike } from './adapters/lookalike.js';
-export { RobotsError, RobotsFetchError, RobotsEncodingError, type FetchFailure } from './errors.js';
+export {
+  RobotsError,
+  RobotsFetchError,
+  RobotsEncodingError,
+  InvalidArgumentError,
+  InvalidUrlError,
+  type AnyRobotsError,
+  type RobotsErrorCode,
+  type FetchFailure,
+} from './errors.js';
 export type { FetchOptions } from './http/fetch.js';
 export type { StatusPolicy } from './http/status-policy.js';
 export type { DecodeErrorMode } from './http/charset.js';
 export type { RequestRate } from './classic/model.js';
-export { originOf, robotsTxtUrl, InvalidOriginError } from './hosts/origin.js';
+export { originOf, robotsTxtUrl } from './hosts/origin.js';
 export { RobotRules, type RobotRulesOptions, type RulesAnswer } from './hosts/rules-db.js';
 export { RobotsCache, type RobotsCacheOptions, type RobotsFetchEvent } from './hosts/cache.js';
 export type { ServerErrorPolicy } from './hosts/unreachable.js';

@@ -1,4 +1,5 @@
-import { fetchRobotsTxt, fetchSettings, type FetchOptions } from './http/fetch.js';
+import { fetchRobotsTxt, fetchSettings, fetchUrl, type FetchOptions } from './http/fetch.js';
+import { userAgentHeader } from './options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import { AgentCache } from './engine/agent-cache.js';
 import type { Decider } from './engine/decider.js';
@@ -69,7 +70,7 @@ export class RobotExclusionRulesParser {
    * @param url An absolute URL or a path; never throws on any string. Under
    *   RFC9309 it is matched as given, so pass it percent-encoded.
    * @param syntax {@link GYM2008} (default), {@link MK1996} or {@link RFC9309}.
-   * @throws RangeError for any other syntax value.
+   * @throws InvalidArgumentError for any other syntax value.
    */
   isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
     if (syntax === this.#lastSyntax && userAgent === this.#lastAgent && typeof url === 'string') return this.#lastDecider.allows(url);
@@ -84,7 +85,7 @@ export class RobotExclusionRulesParser {
   /**
    * Explains {@link isAllowed}'s answer: which record applied and which rule
    * decided, with 1-based line numbers in the parsed text.
-   * @throws RangeError for an unknown syntax value.
+   * @throws InvalidArgumentError for an unknown syntax value.
    */
   explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
     const s = checkSyntax(syntax);
@@ -107,7 +108,7 @@ export class RobotExclusionRulesParser {
    * null when that record sets none or no record applies. Under RFC9309 the
    * groups that apply are chosen as that syntax chooses them, and the last
    * valid delay among them counts.
-   * @throws RangeError for an unknown syntax value.
+   * @throws InvalidArgumentError for an unknown syntax value.
    */
   getCrawlDelay(userAgent: string, syntax: Syntax = GYM2008): number | null {
     if (checkSyntax(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
@@ -123,7 +124,12 @@ export class RobotExclusionRulesParser {
   /** The last fetch's URL and status (`code` null until it answers), or null before any. */
   #fetched: { readonly url: string; readonly code: number | null } | null = null;
 
-  /** Sent as the User-Agent header by {@link fetch} when a non-empty string; null by default. */
+  /**
+   * Sent as the User-Agent header by {@link fetch} when a non-empty string;
+   * null by default. It must be a valid HTTP header value (no control
+   * characters, nothing beyond U+00FF), or `fetch` throws
+   * {@link InvalidArgumentError}.
+   */
   declare userAgent: string | null;
 
   /**
@@ -171,13 +177,17 @@ export class RobotExclusionRulesParser {
    * failed attempt.
    * @throws RobotsFetchError for other statuses, network failures, timeouts,
    * aborts and too many redirects; RobotsEncodingError when the body cannot
-   * be decoded; RangeError or TypeError for bad options.
+   * be decoded. Before any request and any change to the parser:
+   * InvalidUrlError when `url` is not an absolute http(s) URL;
+   * InvalidArgumentError for bad options or a {@link userAgent} that is not
+   * a valid HTTP header value.
    */
   async fetch(url: string | URL, options?: FetchOptions): Promise<void> {
     const settings = fetchSettings(options);
-    const href = String(url);
+    const href = fetchUrl(url);
+    const userAgent = userAgentHeader(this.userAgent);
     this.#fetched = { url: href, code: this.#fetched?.code ?? null };
-    const result = await fetchRobotsTxt(href, this.userAgent, settings);
+    const result = await fetchRobotsTxt(href, userAgent, settings);
     // The URL stays the last call's, which may have been made since this one began.
     this.#fetched = { url: this.#fetched!.url, code: result.responseCode };
     if ('error' in result) throw result.error;

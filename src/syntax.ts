@@ -1,3 +1,5 @@
+import { invalid } from './options.js';
+
 /**
  * The classic syntax (Martijn Koster's 1996 draft): `*` and `$` in rule paths
  * are literal characters. Same value as the Python original's `MK1996`.
@@ -24,11 +26,10 @@ export type Syntax = typeof MK1996 | typeof GYM2008 | typeof RFC9309;
 
 /**
  * Checks a syntax argument and returns it; anything but a known syntax throws.
- * @throws RangeError naming the accepted values.
+ * @param label How the message names it: `syntax`, or `RobotsCache option syntax`.
+ * @throws InvalidArgumentError naming the accepted values.
  */
-export function checkSyntax(syntax: unknown): Syntax {
+export function checkSyntax(syntax: unknown, label = 'syntax'): Syntax {
   if (syntax === MK1996 || syntax === GYM2008 || syntax === RFC9309) return syntax;
-  throw new RangeError(
-    `Unknown robots.txt syntax ${String(syntax)}: use MK1996 (1), GYM2008 (2) or RFC9309 (3)`,
-  );
+  return invalid(label, 'syntax', 'MK1996 (1), GYM2008 (2) or RFC9309 (3)', syntax);
 }

@@ -2,18 +2,35 @@ import test from 'ava';
 import * as main from 'robotexclusionrulesparser';
 import * as python from 'robotexclusionrulesparser/python';
 
-test('the package exports the fetch errors and the lookalike', (t) => {
+test('the package exports the errors and the lookalike', (t) => {
   t.is(typeof main.RobotFileParserLookalike, 'function');
-  t.is(typeof main.RobotsFetchError, 'function');
-  t.is(typeof main.RobotsEncodingError, 'function');
+  for (const name of ['RobotsError', 'RobotsFetchError', 'RobotsEncodingError', 'InvalidArgumentError', 'InvalidUrlError'] as const) {
+    t.is(typeof main[name], 'function', name);
+  }
   t.true(new main.RobotsFetchError('x', { url: 'u', responseCode: 0, reason: 'network' }) instanceof main.RobotsError);
+  t.true(new main.InvalidArgumentError('x', 'a') instanceof main.RobotsError);
+  t.true(new main.InvalidUrlError('x', 'u') instanceof main.RobotsError);
+  t.false('InvalidOriginError' in main);
 });
 
 test("'robotexclusionrulesparser/python' exports the Python-named classes and constants", (t) => {
   t.deepEqual(
     Object.keys(python).sort(),
-    ['GYM2008', 'MK1996', 'RFC9309', 'RobotExclusionRulesParser', 'RobotFileParserLookalike', 'RobotsEncodingError', 'RobotsError', 'RobotsFetchError'],
+    [
+      'GYM2008',
+      'InvalidArgumentError',
+      'InvalidUrlError',
+      'MK1996',
+      'RFC9309',
+      'RobotExclusionRulesParser',
+      'RobotFileParserLookalike',
+      'RobotsEncodingError',
+      'RobotsError',
+      'RobotsFetchError',
+    ],
   );
+  t.is(python.InvalidArgumentError, main.InvalidArgumentError);
+  t.is(python.InvalidUrlError, main.InvalidUrlError);
   t.is(typeof new python.RobotExclusionRulesParser().is_allowed, 'function');
   t.is(python.RFC9309, 3);
 });

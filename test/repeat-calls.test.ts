@@ -3,7 +3,7 @@
 // asked once gives, whatever came between the calls.
 import test from 'ava';
 import fc from 'fast-check';
-import { GYM2008, MK1996, RFC9309, type Syntax } from '../src/index.js';
+import { GYM2008, InvalidArgumentError, MK1996, RFC9309, type Syntax } from '../src/index.js';
 import { assertProperty, robots, robotsLines } from './helpers/robots.js';
 
 const FILE = [
@@ -80,17 +80,17 @@ test('a repeated call with a URL object or an unknown syntax is answered as the 
   const p = robotsLines('User-agent: *', 'Disallow: /a');
   t.false(p.isAllowed('bot', 'https://h/a'));
   t.false(p.isAllowed('bot', new URL('https://h/a')));
-  t.throws(() => p.isAllowed('bot', 'https://h/a', 4 as Syntax), { instanceOf: RangeError });
+  t.throws(() => p.isAllowed('bot', 'https://h/a', 4 as Syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' });
 });
 
 test('a syntax of 0 or NaN throws whatever state the repeated-call path is in', (t) => {
   const p = robotsLines('User-agent: *', 'Disallow: /x');
   const bad = [0, -0, Number.NaN] as unknown as Syntax[];
-  for (const syntax of bad) t.throws(() => p.isAllowed('bot', '/x', syntax), { instanceOf: RangeError }, 'before any call');
+  for (const syntax of bad) t.throws(() => p.isAllowed('bot', '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'before any call');
   p.isAllowed('bot', '/x');
   p.parse('User-agent: *\nAllow: /');
-  for (const syntax of bad) t.throws(() => p.isAllowed(null as unknown as string, '/x', syntax), { instanceOf: RangeError }, 'after parse()');
+  for (const syntax of bad) t.throws(() => p.isAllowed(null as unknown as string, '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'after parse()');
   p.isAllowed('bot', '/x', RFC9309);
   p.getCrawlDelay('other');
-  for (const syntax of bad) t.throws(() => p.isAllowed('other', '/x', syntax), { instanceOf: RangeError }, 'after another agent');
+  for (const syntax of bad) t.throws(() => p.isAllowed('other', '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'after another agent');
 });

@@ -9,18 +9,37 @@
 import { RobotExclusionRulesParser as Parser } from '../parser.js';
 import { RobotFileParserLookalike as Lookalike } from './lookalike.js';
 import { GYM2008, type Syntax } from '../syntax.js';
-import type { FetchOptions } from '../http/fetch.js';
+import { FETCH_KEYS, type FetchOptions } from '../http/fetch.js';
 import type { RequestRate } from '../classic/model.js';
+import { invalid, OptionReader } from '../options.js';
 
 export { MK1996, GYM2008, RFC9309, type Syntax } from '../syntax.js';
-export { RobotsError, RobotsFetchError, RobotsEncodingError } from '../errors.js';
+export { RobotsError, RobotsFetchError, RobotsEncodingError, InvalidArgumentError, InvalidUrlError } from '../errors.js';
 
-/** Python's `timeout` in seconds (a number or None), or this package's fetch options. */
-function fetchOptions(timeout: number | null | undefined | FetchOptions): FetchOptions | undefined {
+/**
+ * The options of the facade's `fetch` and `read`: the camelCase
+ * {@link FetchOptions}, with `timeout` in seconds, as Python counts it.
+ */
+export interface PythonFetchOptions extends Omit<FetchOptions, 'timeout'> {
+  /** Seconds for the whole request, redirects and body included (a positive number). None by default. */
+  timeout?: number;
+}
+
+/**
+ * Python's `timeout` in seconds (a number or None), or options with
+ * `timeout` in seconds, as the camelCase fetch options (milliseconds).
+ */
+function fetchOptions(timeout: unknown): FetchOptions | undefined {
   // The original tests `if timeout:`, so 0 means no timeout too.
   if (timeout === null || timeout === undefined || timeout === 0) return undefined;
-  // Python's fetch(url, timeout) counts seconds; ours counts milliseconds.
-  return typeof timeout === 'number' ? { timeout: timeout * 1000 } : timeout;
+  if (typeof timeout === 'number') {
+    if (!(timeout > 0) || !Number.isFinite(timeout)) invalid('fetch timeout', 'timeout', 'a finite number of seconds > 0, 0 or null', timeout);
+    return { timeout: timeout * 1000 };
+  }
+  // The other options are checked by the camelCase fetch, named the same.
+  const seconds = new OptionReader('fetch', timeout, FETCH_KEYS).duration('timeout', null, { unit: 'seconds' });
+  const options = timeout as PythonFetchOptions;
+  return seconds === null ? (options as FetchOptions) : { ...options, timeout: seconds * 1000 };
 }
 
 /** The Python names every parser has. */
@@ -30,10 +49,13 @@ export interface PythonParserNames {
   /** `get_crawl_delay(user_agent)`: the delay in seconds, or null. */
   get_crawl_delay(userAgent: string): number | null;
   /**
-   * `fetch(url, timeout=None)`, awaited: `timeout` in seconds as in Python,
-   * or an options object as the camelCase `fetch` takes.
+   * `fetch(url, timeout=None)`, awaited: `timeout` in seconds as in Python
+   * (0 or null: none), or an options object as the camelCase `fetch` takes
+   * with its `timeout` in seconds too ({@link PythonFetchOptions}).
+   * @throws as the camelCase `fetch`; InvalidArgumentError for a negative
+   *   or non-finite `timeout`.
    */
-  fetch(url: string | URL, timeout?: number | null | FetchOptions): Promise<void>;
+  fetch(url: string | URL, timeout?: number | null | PythonFetchOptions): Promise<void>;
   /** `user_agent`: sent as the User-Agent header when set. */
   user_agent: string | null;
   /** `use_local_time`: kept for ported code; has no effect (see `useLocalTime`). */
@@ -59,7 +81,8 @@ function withPythonNames<T extends ParserClass>(Base: T): T & (abstract new (...
     get_crawl_delay(userAgent: string): number | null {
       return this.getCrawlDelay(userAgent);
     }
-    override fetch(url: string | URL, timeout?: number | null | FetchOptions): Promise<void> {
+    // Async, so that a bad timeout rejects, as the camelCase fetch's bad options do.
+    override async fetch(url: string | URL, timeout?: number | null | PythonFetchOptions): Promise<void> {
       return super.fetch(url, fetchOptions(timeout));
     }
     get user_agent(): string | null {
@@ -113,6 +136,15 @@ export class RobotExclusionRulesParser extends withPythonNames(Parser) {}
  * original's parser (`is_allowed`, `user_agent`, ...) besides its own.
  */
 export class RobotFileParserLookalike extends withPythonNames(Lookalike) {
+  /**
+   * `read()`: fetches and parses the URL given to the constructor or
+   * `set_url`. Options as the facade's `fetch` takes them, `timeout` in
+   * seconds.
+   * @throws as `fetch`.
+   */
+  override read(options?: PythonFetchOptions): Promise<void> {
+    return this.fetch(this.url, options);
+  }
   /** `set_url(url)`. */
   set_url(url: string | URL): void {
     this.setUrl(url);

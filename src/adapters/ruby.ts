@@ -1,16 +1,20 @@
 // The Ruby gem's module API (Robotstxt.get, .parse, .get_allowed?): one call
 // from a URL and a user agent to a parser or an answer.
-import { checkCount, checkDuration } from '../http/fetch.js';
 import { RobotExclusionRulesParser } from '../parser.js';
-import { InvalidOriginError, robotsTxtUrl } from '../hosts/origin.js';
+import { robotsTxtUrl } from '../hosts/origin.js';
+import { checkHeaderValue, invalidUrl, OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
-import { checkServerErrorPolicy, DEFAULT_FAILURE_TTL, fetchWithPolicy, statusPolicyFor, type ServerErrorPolicy } from '../hosts/unreachable.js';
+import { DEFAULT_FAILURE_TTL, fetchWithPolicy, SERVER_ERROR_POLICIES, statusPolicyFor, type ServerErrorPolicy } from '../hosts/unreachable.js';
 
 /** Options of {@link get}, named as in the Ruby gem. */
 export interface GetOptions {
   /** How many redirects to follow before giving up. Default 5. */
   readonly numRedirects?: number;
-  /** Seconds to wait for the robots.txt. Default 10. */
+  /**
+   * Milliseconds to wait for the robots.txt, redirects and body included.
+   * Default 10,000. The gem counts this option in seconds; this package
+   * counts every duration option in milliseconds.
+   */
   readonly httpTimeout?: number;
   /** What a failed fetch means; see {@link ServerErrorPolicy}. Default `'disallow'` (the gem allows). */
   readonly onServerError?: ServerErrorPolicy;
@@ -20,29 +24,47 @@ export interface GetOptions {
   readonly syntax?: Syntax;
 }
 
+/** Every key of {@link GetOptions}. */
+const GET_KEYS = ['numRedirects', 'httpTimeout', 'onServerError', 'signal', 'syntax'] as const;
+
 /**
  * Fetches the robots.txt of the origin of `url` and returns the parser
  * holding it, as the Ruby gem's `Robotstxt.get`: only scheme, host and port
  * of `url` are used, the path is always `/robots.txt`. `userAgent` is sent as
  * the User-Agent header and kept as the parser's `userAgent`.
- * @throws InvalidOriginError (a TypeError) when `url` is not an absolute
- *   http(s) URL; RangeError for a bad option; with `onServerError: 'throw'`,
- *   the fetch's typed error.
+ * @throws InvalidUrlError when `url` is not an absolute http(s) URL;
+ *   InvalidArgumentError for bad options or a `userAgent` that is not a
+ *   valid HTTP header value; with `onServerError: 'throw'`, the fetch's
+ *   typed error.
  */
-export async function get(url: string | URL, userAgent: string, options: GetOptions = {}): Promise<RobotExclusionRulesParser> {
+export async function get(url: string | URL, userAgent: string, options?: GetOptions): Promise<RobotExclusionRulesParser> {
+  return (await load('get', url, userAgent, options)).parser;
+}
+
+/** {@link get}, with messages naming `owner`'s options, and the syntax it was called with. */
+async function load(
+  owner: string,
+  url: string | URL,
+  userAgent: string,
+  options: GetOptions | undefined,
+): Promise<{ parser: RobotExclusionRulesParser; syntax: Syntax }> {
   const robotsUrl = robotsTxtUrl(url);
-  if (robotsUrl === null) throw new InvalidOriginError(url);
-  const policy = checkServerErrorPolicy(options.onServerError ?? 'disallow');
+  if (robotsUrl === null) throw invalidUrl(url);
+  checkHeaderValue(userAgent, 'userAgent', 'userAgent');
   // Checked here, so that a bad value is named as the gem names it.
+  const o = new OptionReader(owner, options, GET_KEYS);
+  const policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
+  const syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
+  const signal = o.signal('signal');
   const fetchOptions = {
-    maxRedirects: checkCount('numRedirects', options.numRedirects ?? 5),
-    timeout: checkDuration('httpTimeout', options.httpTimeout ?? 10, 'seconds') * 1000,
-    statusPolicy: statusPolicyFor(checkSyntax(options.syntax ?? GYM2008)),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    maxRedirects: o.integer('numRedirects', 0, 5),
+    timeout: o.duration('httpTimeout', 10_000),
+    statusPolicy: statusPolicyFor(syntax),
+    ...(signal === null ? {} : { signal }),
   };
   const { parser, error } = await fetchWithPolicy(robotsUrl, userAgent, fetchOptions, policy, DEFAULT_FAILURE_TTL);
   if (error !== null && policy === 'throw') throw error;
-  return parser;
+  return { parser, syntax };
 }
 
 /**
@@ -62,9 +84,9 @@ export function parseRobotsTxt(text: string | Uint8Array, userAgent: string): Ro
  * URLs, a {@link RobotsCache} fetches each origin once.
  * @throws as {@link get}.
  */
-export async function getAllowed(url: string | URL, userAgent: string, options: GetOptions = {}): Promise<boolean> {
-  const parser = await get(url, userAgent, options);
-  return parser.isAllowed(userAgent, url, options.syntax ?? GYM2008);
+export async function getAllowed(url: string | URL, userAgent: string, options?: GetOptions): Promise<boolean> {
+  const { parser, syntax } = await load('getAllowed', url, userAgent, options);
+  return parser.isAllowed(userAgent, url, syntax);
 }
 
 /**

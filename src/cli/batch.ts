@@ -1,9 +1,10 @@
 // The `rerp batch` command's logic: many URLs, each origin's robots.txt
 // fetched once through a RobotsCache. The CLI does the terminal I/O.
 import { RobotsCache, type RobotsFetchEvent } from '../hosts/cache.js';
-import type { FetchOptions } from '../http/fetch.js';
+import { fetchSettings, type FetchOptions } from '../http/fetch.js';
 import { originOf } from '../hosts/origin.js';
-import type { Syntax } from '../syntax.js';
+import { OptionReader } from '../options.js';
+import { checkSyntax, type Syntax } from '../syntax.js';
 
 /** Settings of {@link runBatch}. */
 export interface BatchOptions {
@@ -20,8 +21,12 @@ export interface BatchOptions {
    * network failures disallow whatever this says; it decides the rest.
    */
   readonly onServerError?: 'allow' | 'disallow';
+  /** Passed to every fetch; `timeout` is in milliseconds. */
   readonly fetchOptions?: FetchOptions;
 }
+
+/** Every key of {@link BatchOptions}. */
+const BATCH_KEYS = ['userAgent', 'concurrency', 'json', 'syntax', 'onServerError', 'fetchOptions'] as const;
 
 /** Where {@link runBatch} reports. */
 export interface BatchSink {
@@ -58,13 +63,20 @@ function isBlank(line: string): boolean {
  * once per origin, `concurrency` URLs at a time, and gives one result per URL
  * to `sink` in input order. Blank and `#` lines are passed over; any other
  * line that is not an absolute http(s) URL is reported and skipped.
- * @throws RangeError for a concurrency that is not a positive integer.
+ * @throws InvalidArgumentError, before any fetch, for options that are not
+ *   an object or have an unknown key, a `concurrency` that is not a positive
+ *   integer, a `userAgent` that is not a valid HTTP header value, or any
+ *   other bad option.
  */
 export async function runBatch(lines: readonly string[], options: BatchOptions, sink: BatchSink): Promise<BatchSummary> {
-  if (!Number.isSafeInteger(options.concurrency) || options.concurrency < 1) {
-    throw new RangeError(`concurrency must be a positive integer, got ${String(options.concurrency)}`);
-  }
-  const policy = options.onServerError ?? 'disallow';
+  const o = new OptionReader('runBatch', options, BATCH_KEYS, '', true);
+  const userAgent = o.headerValue('userAgent');
+  const concurrency = o.integer('concurrency', 1);
+  const json = o.boolean('json', false);
+  const syntax = o.raw('syntax') === undefined ? undefined : checkSyntax(o.raw('syntax'), o.label('syntax'));
+  const policy = o.oneOf('onServerError', ['disallow', 'allow'] as const, 'disallow');
+  fetchSettings(o.raw('fetchOptions'), 'runBatch', 'fetchOptions');
+  const fetchOptions = o.raw('fetchOptions') as FetchOptions | undefined;
   const failures = new Map<string, string>();
   const onFetch = (event: RobotsFetchEvent): void => {
     if (!event.failed) return;
@@ -79,11 +91,11 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
     sink.warn(`${why}; its URLs count as ${verdict}`);
   };
   const cache = new RobotsCache({
-    userAgent: options.userAgent,
+    userAgent,
     onServerError: policy,
     onFetch,
-    ...(options.syntax === undefined ? {} : { syntax: options.syntax }),
-    ...(options.fetchOptions === undefined ? {} : { fetchOptions: options.fetchOptions }),
+    ...(syntax === undefined ? {} : { syntax }),
+    ...(fetchOptions === undefined ? {} : { fetchOptions }),
   });
 
   const work = lines
@@ -106,7 +118,7 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
     const ok = await cache.isAllowed(text);
     if (ok) allowed++;
     else disallowed++;
-    if (!options.json) return `${ok ? 'allowed' : 'disallowed'}\t${text}`;
+    if (!json) return `${ok ? 'allowed' : 'disallowed'}\t${text}`;
     const error = failures.get(origin);
     return JSON.stringify({ url: text, allowed: ok, origin, ...(error === undefined ? {} : { error }) });
   };
@@ -129,7 +141,7 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
     }
   };
   sink.start?.(work.filter((w) => w.origin !== null).length);
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, work.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
   return { urls: allowed + disallowed, origins: origins.size, allowed, disallowed, fetchFailures, skipped };
 }
 

@@ -9,7 +9,8 @@ import { RobotExclusionRulesParser } from '../parser.js';
 import type { Verdict } from '../verdict.js';
 import type { ParsedRobots } from '../classic/model.js';
 import { GYM2008, MK1996, RFC9309, type Syntax } from '../syntax.js';
-import { RobotsError } from '../errors.js';
+import { InvalidArgumentError, InvalidUrlError, RobotsEncodingError, RobotsFetchError } from '../errors.js';
+import { checkHeaderValue } from '../options.js';
 import { formatSummary, runBatch, type BatchSink } from './batch.js';
 import { statusPolicyFor } from '../hosts/unreachable.js';
 
@@ -69,16 +70,25 @@ function timeoutMs(value: string): number {
   return seconds * 1000;
 }
 
-const isHttpUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+/** Whether `s` names a URL (`scheme://...`) rather than a file: only http(s) ones can be fetched. */
+const isUrl = (s: string): boolean => /^[a-z][a-z\d+.-]*:\/\//i.test(s);
 
-/** A parser holding the robots.txt at `url`, fetched as `userAgent`; a failed fetch is a one-line error. */
+/** `userAgent` when it can be sent as a User-Agent header, else an InvalidArgumentError naming it. */
+function headerUserAgent(userAgent: string): string {
+  return checkHeaderValue(userAgent, 'the user agent', 'userAgent');
+}
+
+/**
+ * A parser holding the robots.txt at `url`, fetched as `userAgent`; a failed
+ * fetch is a one-line error. A `url` that is not http(s) throws InvalidUrlError.
+ */
 async function fetchRobots(url: string, userAgent: string, timeout: number, syntax: Syntax): Promise<RobotExclusionRulesParser> {
   const parser = new RobotExclusionRulesParser();
-  parser.userAgent = userAgent;
+  parser.userAgent = headerUserAgent(userAgent);
   try {
     await parser.fetch(url, { timeout, statusPolicy: statusPolicyFor(syntax) });
   } catch (error) {
-    if (error instanceof RobotsError) throw new UsageError(error.message, false);
+    if (error instanceof RobotsFetchError || error instanceof RobotsEncodingError) throw new UsageError(error.message, false);
     throw error;
   }
   return parser;
@@ -126,7 +136,7 @@ async function check(args: string[], io: CliIO): Promise<number> {
     throw new UsageError('check needs a robots.txt file or URL, a user agent and at least one URL');
   }
   let parser: RobotExclusionRulesParser;
-  if (isHttpUrl(file)) {
+  if (isUrl(file)) {
     // The status policy of the one syntax asked for; the original's when several are compared.
     parser = await fetchRobots(file, userAgent, timeout, names.length === 1 ? SYNTAXES[names[0]!]! : GYM2008);
   } else {
@@ -236,7 +246,7 @@ async function batch(args: string[], io: CliIO): Promise<number> {
   try {
     summary = await runBatch(
       lines,
-      { userAgent: positionals[0]!, concurrency, json: values.json!, syntax: SYNTAXES[names[0]!]!, onServerError, fetchOptions: { timeout } },
+      { userAgent: headerUserAgent(positionals[0]!), concurrency, json: values.json!, syntax: SYNTAXES[names[0]!]!, onServerError, fetchOptions: { timeout } },
       sink,
     );
   } finally {
@@ -270,8 +280,11 @@ export async function main(args: string[], io: CliIO): Promise<number> {
     }
   } catch (error) {
     const parseArgsError = (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true;
-    if (error instanceof UsageError || parseArgsError) {
-      const hint = parseArgsError || (error as UsageError).hint ? ` (try 'rerp --help')` : '';
+    // A bad argument the library refused (a robots.txt URL that is not http(s), a user agent that
+    // cannot be sent) is a usage error too.
+    const refused = error instanceof InvalidArgumentError || error instanceof InvalidUrlError;
+    if (error instanceof UsageError || parseArgsError || refused) {
+      const hint = parseArgsError || refused || (error as UsageError).hint ? ` (try 'rerp --help')` : '';
       io.err(`rerp: ${(error as Error).message}${hint}`);
       return 2;
     }

@@ -4,11 +4,12 @@ import type { RobotExclusionRulesParser } from '../parser.js';
 import { fetchSettings, type FetchOptions } from '../http/fetch.js';
 import { requireOrigin } from './origin.js';
 import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
+import { OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
 import {
-  checkServerErrorPolicy,
   DEFAULT_FAILURE_TTL,
   fetchWithPolicy,
+  SERVER_ERROR_POLICIES,
   statusPolicyFor,
   type PolicyFetch,
   type RobotsFailure,
@@ -17,7 +18,11 @@ import {
 
 /** Options of {@link RobotsCache}. */
 export interface RobotsCacheOptions {
-  /** Sent as the User-Agent header of every fetch, and matched against the records. */
+  /**
+   * Sent as the User-Agent header of every fetch, and matched against the
+   * records. Required; it must be a valid HTTP header value (no control
+   * characters, nothing beyond U+00FF).
+   */
   readonly userAgent: string;
   /** The syntax {@link RobotsCache.isAllowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
   readonly syntax?: Syntax;
@@ -32,17 +37,18 @@ export interface RobotsCacheOptions {
   /** What a failed fetch means; see {@link ServerErrorPolicy}. Default `'disallow'`. */
   readonly onServerError?: ServerErrorPolicy;
   /**
-   * Seconds a failed fetch is remembered before the origin is tried again, so
-   * a dead host is not asked on every URL. Default 60.
+   * Milliseconds a failed fetch is remembered before the origin is tried
+   * again, so a dead host is not asked on every URL. Default 60,000 (one
+   * minute).
    */
   readonly failureTtl?: number;
   /**
-   * Seconds, from the first failed refetch, that the rules of the last
+   * Milliseconds, from the first failed refetch, that the rules of the last
    * successful fetch are still served while refetches fail (a 5xx, a timeout,
    * no answer), before `onServerError` decides. RFC 9309 (section 2.4) lets a crawler keep its
    * cached copy while the robots.txt is unreachable. Each failed refetch is
-   * retried after `failureTtl`. Default 30 days; 0 applies `onServerError` at
-   * the first failure.
+   * retried after `failureTtl`. Default 30 days (2,592,000,000 ms); 0 applies
+   * `onServerError` at the first failure.
    */
   readonly staleIfError?: number;
   /**
@@ -67,15 +73,18 @@ export interface RobotsFetchEvent {
   /**
    * True when no robots.txt could be had: the fetch threw, or answered a 5xx
    * status or nothing with rules of its own status policy (`'rfc9309'`). Its
-   * outcome is kept `failureTtl` seconds.
+   * outcome is kept `failureTtl` milliseconds.
    */
   readonly failed: boolean;
   /** The error the fetch threw, if it did. */
   readonly error: RobotsFetchError | RobotsEncodingError | null;
 }
 
-/** The default of {@link RobotsCacheOptions.staleIfError}: 30 days. */
-export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600;
+/** The default of {@link RobotsCacheOptions.staleIfError}: 30 days, in milliseconds. */
+export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600 * 1000;
+
+/** Every key of {@link RobotsCacheOptions}. */
+const CACHE_KEYS = ['userAgent', 'syntax', 'maxEntries', 'fetchOptions', 'onServerError', 'failureTtl', 'staleIfError', 'onFetch'] as const;
 
 /** The last outcome the cache holds for one origin. */
 interface Entry {
@@ -83,16 +92,11 @@ interface Entry {
   readonly parser?: RobotExclusionRulesParser;
   /** True when `parser` holds the rules of a successful fetch. */
   readonly good?: boolean;
-  /** While refetches fail: when the first of them failed (Unix seconds). */
+  /** While refetches fail: when the first of them failed (Date.now() milliseconds). */
   readonly staleSince?: number;
   /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
   readonly error?: RobotsFailure;
   readonly errorUntil?: number;
-}
-
-function positiveInteger(value: number, name: string): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
-  return value;
 }
 
 /**
@@ -103,9 +107,9 @@ function positiveInteger(value: number, name: string): number {
  * `maxEntries` origins are kept, least recently used dropped first.
  *
  * A failed fetch is decided by `onServerError` (see {@link ServerErrorPolicy})
- * and remembered for `failureTtl` seconds; when the origin's rules came from a
- * successful fetch before, they are served instead for up to `staleIfError`
- * seconds from the first failed refetch.
+ * and remembered for `failureTtl` milliseconds; when the origin's rules came
+ * from a successful fetch before, they are served instead for up to
+ * `staleIfError` milliseconds from the first failed refetch.
  *
  * @example
  * ```ts
@@ -136,25 +140,23 @@ export class RobotsCache {
   #epoch = 0;
 
   /**
-   * @throws TypeError when `userAgent` is missing; RangeError (or TypeError)
-   *   for an unknown syntax or policy, or a bad `maxEntries`, `failureTtl` or
-   *   fetch option.
+   * @throws InvalidArgumentError when `options` is not an object or has an
+   *   unknown key, `userAgent` is missing or not a valid HTTP header value,
+   *   or any option (fetch options included) has a bad value.
    */
   constructor(options: RobotsCacheOptions) {
-    if (typeof options?.userAgent !== 'string') throw new TypeError('RobotsCache needs a userAgent string');
-    this.#userAgent = options.userAgent;
-    this.#syntax = checkSyntax(options.syntax ?? GYM2008);
-    this.#maxEntries = positiveInteger(options.maxEntries ?? DEFAULT_MAX_ENTRIES, 'maxEntries');
-    this.#policy = checkServerErrorPolicy(options.onServerError ?? 'disallow');
-    const ttl = options.failureTtl ?? DEFAULT_FAILURE_TTL;
-    if (typeof ttl !== 'number' || !(ttl >= 0 && ttl !== Infinity)) throw new RangeError(`failureTtl must be a finite number of seconds >= 0, got ${String(ttl)}`);
-    this.#failureTtl = ttl;
-    const stale = options.staleIfError ?? DEFAULT_STALE_IF_ERROR;
-    if (typeof stale !== 'number' || !(stale >= 0 && stale !== Infinity)) throw new RangeError(`staleIfError must be a finite number of seconds >= 0, got ${String(stale)}`);
-    this.#staleIfError = stale;
-    this.#onFetch = options.onFetch;
-    this.#fetchOptions = { statusPolicy: statusPolicyFor(this.#syntax), ...options.fetchOptions };
-    fetchSettings(this.#fetchOptions); // bad fetch options throw here, not on every call
+    const o = new OptionReader('RobotsCache', options, CACHE_KEYS, '', true);
+    this.#userAgent = o.headerValue('userAgent');
+    this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
+    this.#maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
+    this.#policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
+    this.#failureTtl = o.duration('failureTtl', DEFAULT_FAILURE_TTL, { zero: true });
+    this.#staleIfError = o.duration('staleIfError', DEFAULT_STALE_IF_ERROR, { zero: true });
+    this.#onFetch = o.callback('onFetch');
+    // Bad fetch options throw here, named as this constructor's, not on every fetch.
+    fetchSettings(o.raw('fetchOptions'), 'RobotsCache', 'fetchOptions');
+    const given = (o.raw('fetchOptions') ?? {}) as FetchOptions;
+    this.#fetchOptions = { ...given, statusPolicy: given.statusPolicy ?? statusPolicyFor(this.#syntax) };
   }
 
   /** The user agent the cache fetches as and answers for. */
@@ -170,8 +172,8 @@ export class RobotsCache {
   /**
    * Whether the cache's user agent may fetch `url`, from its origin's
    * robots.txt (fetched if not held or expired).
-   * @throws InvalidOriginError (a TypeError) when `url` is not an absolute
-   *   http(s) URL; with `onServerError: 'throw'`, the fetch's typed error.
+   * @throws InvalidUrlError when `url` is not an absolute http(s) URL; with
+   *   `onServerError: 'throw'`, the fetch's typed error.
    */
   async isAllowed(url: string | URL): Promise<boolean> {
     return (await this.get(url)).isAllowed(this.#userAgent, url, this.#syntax);
@@ -240,7 +242,7 @@ export class RobotsCache {
     if (stale !== undefined) {
       // The origin is unreachable but good rules are held: serve them a while longer.
       parser = stale.parser!;
-      parser.expirationDate = Date.now() / 1000 + this.#failureTtl;
+      parser.expirationDate = (Date.now() + this.#failureTtl) / 1000;
       if (epoch === this.#epoch) {
         this.#inFlight.delete(origin);
         this.#touch(origin, stale);
@@ -252,7 +254,7 @@ export class RobotsCache {
     if (epoch === this.#epoch) {
       // Settled before the waiting callers resume: their next call sees it.
       this.#inFlight.delete(origin);
-      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl * 1000 } : { parser, good: !failed });
+      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl } : { parser, good: !failed });
       this.#evict();
     }
     this.#onFetch?.({ origin, robotsUrl, responseCode: parser.responseCode ?? 0, failed, error });
@@ -264,8 +266,8 @@ export class RobotsCache {
   #staleEntry(origin: string): Entry | undefined {
     const held = this.#entries.get(origin);
     if (held?.good !== true) return undefined;
-    const staleSince = held.staleSince ?? Date.now() / 1000;
-    if (Date.now() / 1000 - staleSince >= this.#staleIfError) return undefined;
+    const staleSince = held.staleSince ?? Date.now();
+    if (Date.now() - staleSince >= this.#staleIfError) return undefined;
     return { parser: held.parser!, good: true, staleSince };
   }
 

@@ -1,5 +1,6 @@
 // Origin keys: which robots.txt governs a URL (RFC 9309 section 2.3: one per
 // scheme, host and port).
+import { invalidUrl } from '../options.js';
 
 /**
  * The origin of an http(s) URL in canonical form, `scheme://host[:port]`:
@@ -33,23 +34,13 @@ export function robotsTxtUrl(url: string | URL): string | null {
   return origin === null ? null : `${origin}/robots.txt`;
 }
 
-/** A TypeError for a URL that has no http(s) origin, with Node's `ERR_INVALID_URL` code. */
-export class InvalidOriginError extends TypeError {
-  /** Always `'ERR_INVALID_URL'`, the code Node gives `new URL()` failures. */
-  readonly code = 'ERR_INVALID_URL';
-  /** The URL as it was given. */
-  readonly input: string;
-
-  constructor(input: unknown) {
-    super(`Not an absolute http(s) URL with a host: ${JSON.stringify(String(input))}`);
-    this.name = 'InvalidOriginError';
-    this.input = String(input);
-  }
-}
-
-/** {@link originOf}, throwing {@link InvalidOriginError} instead of returning null. */
-export function requireOrigin(url: string | URL): string {
+/**
+ * {@link originOf}, throwing instead of returning null.
+ * @param argument How the error names `url`: `url`, `robotsTxtUrl`.
+ * @throws InvalidUrlError when `url` has no http(s) origin.
+ */
+export function requireOrigin(url: string | URL, argument = 'url'): string {
   const origin = originOf(url);
-  if (origin === null) throw new InvalidOriginError(url);
+  if (origin === null) throw invalidUrl(url, argument);
   return origin;
 }

@@ -3,6 +3,7 @@
 import { RobotExclusionRulesParser } from '../parser.js';
 import { originOf, requireOrigin } from './origin.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
+import { OptionReader } from '../options.js';
 import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
 
 /**
@@ -55,11 +56,13 @@ export class RobotRules {
   /**
    * @param agent The robot's name (its User-Agent), matched as the parser
    *   does: a record applies when its name is a substring of it.
-   * @throws RangeError for an unknown syntax value.
+   * @throws InvalidArgumentError when `options` is not an object or has an
+   *   unknown key, or for an unknown syntax value.
    */
-  constructor(agent: string, options: RobotRulesOptions = {}) {
+  constructor(agent: string, options?: RobotRulesOptions) {
+    const o = new OptionReader('RobotRules', options, ['syntax'] as const);
     this.#agent = String(agent);
-    this.#syntax = checkSyntax(options.syntax ?? GYM2008);
+    this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
   }
 
   /**
@@ -69,11 +72,11 @@ export class RobotRules {
    * @param freshUntil Unix seconds until which the rules hold; default now +
    *   7 days (MK1996's default, as the parser's `fetch`; Perl uses 365 days).
    *   Pass a fetched parser's `expirationDate` to honour the server's Expires.
-   * @throws InvalidOriginError (a TypeError) when `robotsTxtUrl` is not an
-   *   absolute http(s) URL.
+   * @throws InvalidUrlError when `robotsTxtUrl` is not an absolute http(s)
+   *   URL.
    */
   parse(robotsTxtUrl: string | URL, content: string | Uint8Array, freshUntil?: number): void {
-    const host = this.#host(requireOrigin(robotsTxtUrl));
+    const host = this.#host(requireOrigin(robotsTxtUrl, 'robotsTxtUrl'));
     const parser = new RobotExclusionRulesParser();
     parser.parse(content);
     host.parser = parser;
@@ -119,7 +122,7 @@ export class RobotRules {
   /**
    * Records a visit to an origin (any URL on it, or the origin itself) at
    * `time` (Unix seconds, default now), for politeness bookkeeping.
-   * @throws InvalidOriginError when `url` has no http(s) origin.
+   * @throws InvalidUrlError when `url` has no http(s) origin.
    */
   visit(url: string | URL, time: number = nowSeconds()): void {
     const host = this.#host(requireOrigin(url));

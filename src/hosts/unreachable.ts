@@ -22,16 +22,8 @@ import { RFC9309, type Syntax } from '../syntax.js';
  */
 export type ServerErrorPolicy = 'disallow' | 'allow' | 'throw';
 
-const POLICIES: readonly ServerErrorPolicy[] = ['disallow', 'allow', 'throw'];
-
-/**
- * Checks an `onServerError` option and returns it.
- * @throws RangeError naming the accepted values.
- */
-export function checkServerErrorPolicy(policy: unknown): ServerErrorPolicy {
-  if (POLICIES.includes(policy as ServerErrorPolicy)) return policy as ServerErrorPolicy;
-  throw new RangeError(`Unknown onServerError policy ${JSON.stringify(policy)}: use ${POLICIES.map((p) => `'${p}'`).join(', ')}`);
-}
+/** Every {@link ServerErrorPolicy}, for option checks. */
+export const SERVER_ERROR_POLICIES: readonly ServerErrorPolicy[] = ['disallow', 'allow', 'throw'];
 
 /** The fetch status policy that goes with a syntax: RFC 9309's own for RFC 9309, the original's otherwise. */
 export function statusPolicyFor(syntax: Syntax): StatusPolicy {
@@ -48,10 +40,11 @@ export function isPolicyFailure(error: unknown): error is RobotsFailure {
 }
 
 /**
- * Seconds a failed fetch's outcome is kept by default: {@link RobotsCache}'s
- * `failureTtl`, and the expiry of the stand-in parser `get` returns.
+ * Milliseconds a failed fetch's outcome is kept by default (one minute):
+ * {@link RobotsCache}'s `failureTtl`, and the expiry of the stand-in parser
+ * `get` returns.
  */
-export const DEFAULT_FAILURE_TTL = 60;
+export const DEFAULT_FAILURE_TTL = 60_000;
 
 /** The robots.txt texts a policy stands in with. */
 const STAND_IN: Record<'allow' | 'disallow', string> = { allow: '', disallow: DISALLOW_ALL };
@@ -76,10 +69,10 @@ export interface PolicyFetch {
  * stands in as `policy` says: no rules (`'allow'`), `Disallow: /` for every
  * agent (`'disallow'`), or nothing (`'throw'`: the caller throws `error`);
  * it keeps the `sourceUrl` and `responseCode` of the attempt. A failed
- * fetch's parser expires after `failureTtl` seconds at the latest, so that
- * the origin is tried again soon, but not at once.
- * @throws any error that is not a {@link RobotsFailure} (a bad option, the
- *   caller's abort).
+ * fetch's parser expires after `failureTtl` milliseconds at the latest, so
+ * that the origin is tried again soon, but not at once.
+ * @throws any error that is not a {@link RobotsFailure} (InvalidArgumentError,
+ *   InvalidUrlError, the caller's abort).
  */
 export async function fetchWithPolicy(
   robotsUrl: string,
@@ -100,6 +93,6 @@ export async function fetchWithPolicy(
   }
   const code = parser.responseCode ?? 0;
   const failed = error !== null || code === 0 || code >= 500;
-  if (failed) parser.expirationDate = Math.min(parser.expirationDate, Date.now() / 1000 + failureTtl);
+  if (failed) parser.expirationDate = Math.min(parser.expirationDate, (Date.now() + failureTtl) / 1000);
   return { parser, failed, error };
 }

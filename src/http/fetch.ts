@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { ACCEPT_ENCODING, decodeContent, isDecodeError } from './content-coding.js';
 import { decodeBody, type DecodeErrorMode } from './charset.js';
 import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsError } from '../errors.js';
+import { invalidUrl, OptionReader } from '../options.js';
 import { expirationFromHeaders, nowSeconds } from './expiry.js';
 import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type StatusPolicy } from './status-policy.js';
 
@@ -44,61 +45,39 @@ export interface FetchSettings {
   readonly statusPolicy: StatusPolicy;
 }
 
-/**
- * An option's value when it is a non-negative integer, else a RangeError
- * naming the option as `what` says (`fetch option maxBytes`, say).
- * @internal
- */
-export function checkCount(what: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new RangeError(`${what} must be a non-negative integer, got ${String(value)}`);
-  }
-  return value;
-}
-
-/**
- * An option's value when it is a positive, finite number of `unit`, else a
- * RangeError naming the option as `what` says.
- * @internal
- */
-export function checkDuration(what: string, value: unknown, unit: string): number {
-  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
-    throw new RangeError(`${what} must be a positive number of ${unit}, got ${String(value)}`);
-  }
-  return value;
-}
-
-function count(name: string, value: unknown, fallback: number): number {
-  return value === undefined ? fallback : checkCount(`fetch option ${name}`, value);
-}
-
-function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T = allowed[0]!): T {
-  if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) {
-    throw new RangeError(`fetch option ${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${String(value)}`);
-  }
-  return value as T;
-}
+/** Every key of {@link FetchOptions}. @internal */
+export const FETCH_KEYS = ['timeout', 'signal', 'maxBytes', 'maxRedirects', 'onDecodeError', 'statusPolicy'] as const;
 
 /**
  * Checks fetch options and fills in defaults.
- * @throws RangeError or TypeError naming the bad option.
+ * @param owner The API, as messages name it: `fetch option timeout`.
+ * @param path For options nested in another's, that option's name:
+ *   `RobotsCache option fetchOptions.timeout`.
+ * @throws InvalidArgumentError naming the bad option: a bad value, an
+ *   unknown key, or options that are not an object.
  */
-export function fetchSettings(options: FetchOptions = {}): FetchSettings {
-  const statusPolicy = oneOf('statusPolicy', options.statusPolicy, ['original', 'rfc9309'] as const);
-  const { timeout, signal } = options;
-  if (timeout !== undefined) checkDuration('fetch option timeout', timeout, 'milliseconds');
-  if (signal !== undefined && (signal === null || typeof signal !== 'object' || typeof signal.addEventListener !== 'function')) {
-    throw new TypeError('fetch option signal must be an AbortSignal');
-  }
+export function fetchSettings(options?: unknown, owner = 'fetch', path = ''): FetchSettings {
+  const o = new OptionReader(owner, options, FETCH_KEYS, path);
+  const statusPolicy = o.oneOf('statusPolicy', ['original', 'rfc9309'] as const, 'original');
+  const defaults = POLICY_DEFAULTS[statusPolicy];
   return {
-    timeout: timeout ?? null,
-    signal: signal ?? null,
-    maxBytes: count('maxBytes', options.maxBytes, POLICY_DEFAULTS[statusPolicy].maxBytes),
-    maxRedirects: count('maxRedirects', options.maxRedirects, 5),
-    onDecodeError: oneOf('onDecodeError', options.onDecodeError, ['throw', 'replace', 'bytes'] as const, POLICY_DEFAULTS[statusPolicy].onDecodeError),
+    timeout: o.duration('timeout', null),
+    signal: o.signal('signal'),
+    maxBytes: o.integer('maxBytes', 0, defaults.maxBytes),
+    maxRedirects: o.integer('maxRedirects', 0, 5),
+    onDecodeError: o.oneOf('onDecodeError', ['throw', 'replace', 'bytes'] as const, defaults.onDecodeError),
     statusPolicy,
   };
+}
+
+/**
+ * `url` as `fetch` requests it, when it is an absolute http(s) URL.
+ * @throws InvalidUrlError for anything else.
+ */
+export function fetchUrl(url: unknown): string {
+  const href = String(url);
+  if (httpUrl(href) === null) throw invalidUrl(href);
+  return href;
 }
 
 /** The final (non-redirect) HTTP answer, body read only for 2xx. */
@@ -210,7 +189,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     new RobotsFetchError(message, { url, responseCode, reason, cause });
 
   let current = httpUrl(url);
-  if (current === null) throw fail('url', 0, `Cannot fetch robots.txt from ${JSON.stringify(url)}: not an absolute http(s) URL`);
+  if (current === null) throw invalidUrl(url);
 
   const master = new AbortController();
   let stopped: 'timeout' | 'aborted' | null = null;
@@ -281,7 +260,8 @@ export type FetchResult =
 /**
  * Fetches a robots.txt and applies the status policy: returns the text the
  * parser should parse (the body, or a fixed allow-all / disallow-all text)
- * with its expiry, or the error the parser should throw. Never rejects.
+ * with its expiry, or the error the parser should throw. Rejects only with
+ * an InvalidUrlError, for a URL {@link fetchUrl} would have refused.
  */
 export async function fetchRobotsTxt(url: string, userAgent: string | null, s: FetchSettings): Promise<FetchResult> {
   const policy = POLICY_DEFAULTS[s.statusPolicy];
@@ -290,7 +270,8 @@ export async function fetchRobotsTxt(url: string, userAgent: string | null, s: F
   try {
     answer = await get(url, userAgent, s);
   } catch (error) {
-    const e = error as RobotsFetchError;
+    if (!(error instanceof RobotsFetchError)) throw error;
+    const e = error;
     const outcome = failureOutcome(s.statusPolicy, e.reason);
     if (outcome === 'fail') return { responseCode: e.responseCode, error: e };
     const now = nowSeconds();

@@ -12,7 +12,8 @@ import { ONE_DAY, SEVEN_DAYS } from './expiry.js';
  *   its bytes, as the reference parser reads it); any other 4xx allows everything;
  *   5xx, a network failure or a timeout disallows everything; more redirects
  *   than allowed counts as "unavailable" (allow everything); nothing but a
- *   decoding error, a bad URL or the caller's own abort throws. At least
+ *   decoding error or the caller's own abort throws (a bad URL or bad
+ *   options throw before any request, under either policy). At least
  *   500 KiB is read and the rules expire after at most 24 hours.
  */
 export type StatusPolicy = 'original' | 'rfc9309';
@@ -65,7 +66,7 @@ export function failureOutcome(policy: StatusPolicy, reason: FetchFailure): Outc
     case 'redirect':
       return 'allow-all';
     default:
-      // The caller's own abort, a bad URL: nothing was learnt about the site.
+      // The caller's own abort: nothing was learnt about the site.
       return 'fail';
   }
 }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { GYM2008, MK1996, RobotExclusionRulesParser, RobotFileParserLookalike, RobotsFetchError } from '../../src/index.js';
+import { GYM2008, InvalidUrlError, MK1996, RobotExclusionRulesParser, RobotFileParserLookalike, RobotsFetchError } from '../../src/index.js';
 import { respond, startServer } from '../helpers/server.js';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private*\nSitemap: https://example.com/a.xml\n';
@@ -187,7 +187,8 @@ test('read passes fetch options on', async (t) => {
   t.false(rp.canFetch('bot', '/'));
 });
 
-test('read without a URL throws a RobotsFetchError', async (t) => {
-  const error = await t.throwsAsync(new RobotFileParserLookalike().read(), { instanceOf: RobotsFetchError });
-  t.is(error.reason, 'url');
+test('read without a URL throws an InvalidUrlError', async (t) => {
+  const error = await t.throwsAsync(new RobotFileParserLookalike().read(), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  t.is(error.input, '');
+  await t.throwsAsync(new RobotFileParserLookalike('ftp://example.com/robots.txt').read(), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
 });

@@ -2,6 +2,8 @@ import test from 'ava';
 import * as camel from '../../src/index.js';
 import {
   GYM2008,
+  InvalidArgumentError,
+  InvalidUrlError,
   MK1996,
   RobotExclusionRulesParser,
   RobotFileParserLookalike,
@@ -102,7 +104,83 @@ test('fetch also takes the options object, and null or 0 as no timeout', async (
   t.is(rerp.response_code, 503);
   // Python's original tests `if timeout:`, so 0 is no timeout rather than an error.
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), 0), { instanceOf: RobotsFetchError });
-  await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), -1), { instanceOf: RangeError });
+  for (const timeout of [-1, Number.NaN, Infinity]) {
+    const error = await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), timeout), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: `fetch timeout must be a finite number of seconds > 0, 0 or null, got ${timeout}`,
+    });
+    t.is(error.argument, 'timeout');
+  }
+});
+
+/** A server answering its robots.txt after `ms` milliseconds. */
+async function slowServer(t: { teardown(fn: () => Promise<void>): void }, ms: number) {
+  const server = await startServer((req, res) => void setTimeout(() => respond(200, ROBOTS)(req, res), ms));
+  t.teardown(() => server.close());
+  return server;
+}
+
+test("the options object's timeout is in seconds too: { timeout: 0.1 } times out a server answering after 300 ms", async (t) => {
+  const server = await slowServer(t, 300);
+  const rerp = new RobotExclusionRulesParser();
+  const error = await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), { timeout: 0.1 }), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'timeout');
+  t.regex(error.message, /within 100 ms/);
+});
+
+test("the options object's timeout is in seconds too: { timeout: 1 } waits for a server answering after 300 ms", async (t) => {
+  const server = await slowServer(t, 300);
+  const rerp = new RobotExclusionRulesParser();
+  await rerp.fetch(server.url('/robots.txt'), { timeout: 1, statusPolicy: 'original' });
+  t.is(rerp.response_code, 200);
+  t.false(rerp.is_allowed('bot', '/private/x'));
+});
+
+test("fetch(url, 5) and fetch(url, { timeout: 5 }) both mean 5 seconds", async (t) => {
+  const server = await slowServer(t, 300);
+  const rerp = new RobotExclusionRulesParser();
+  await rerp.fetch(server.url('/robots.txt'), 5);
+  await rerp.fetch(server.url('/robots.txt'), { timeout: 5 });
+  t.is(server.count(), 2);
+  t.is(rerp.response_code, 200);
+});
+
+test("the lookalike's read takes the timeout in seconds as well", async (t) => {
+  const server = await slowServer(t, 300);
+  const slow = new RobotFileParserLookalike(server.url('/robots.txt'));
+  const error = await t.throwsAsync(slow.read({ timeout: 0.1 }), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'timeout');
+  await slow.read({ timeout: 1 });
+  t.is(slow.response_code, 200);
+});
+
+test('a bad timeout in the options object is named in seconds; other options as the camelCase fetch names them', async (t) => {
+  const server = await startServer({ '/robots.txt': respond(200, ROBOTS) });
+  t.teardown(() => server.close());
+  const rerp = new RobotExclusionRulesParser();
+  for (const timeout of [0, -1, Number.NaN, '5']) {
+    await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), { timeout } as never), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: `fetch option timeout must be a finite number of seconds > 0, got ${typeof timeout === 'string' ? JSON.stringify(timeout) : timeout}`,
+    });
+  }
+  await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), { timout: 5 } as never), {
+    instanceOf: InvalidArgumentError,
+    code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+    message: 'fetch option timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy',
+  });
+  await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), { maxBytes: -1 }), {
+    instanceOf: InvalidArgumentError,
+    message: 'fetch option maxBytes must be a non-negative integer, got -1',
+  });
+  for (const timeout of ['5', true]) {
+    await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), timeout as never), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' });
+  }
+  await t.throwsAsync(rerp.fetch('ftp://example.com/robots.txt', 5), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  t.is(server.count(), 0);
+  t.is(rerp.response_code, null);
 });
 
 test('the lookalike answers under the standard library names', (t) => {

@@ -1,7 +1,6 @@
 import test from 'ava';
 import { get, getAllowed, parseRobotsTxt, Robotstxt } from '../../src/adapters/ruby.js';
-import { InvalidOriginError } from '../../src/hosts/origin.js';
-import { RobotsFetchError } from '../../src/errors.js';
+import { InvalidArgumentError, InvalidUrlError, RobotsFetchError } from '../../src/errors.js';
 import { RobotExclusionRulesParser } from '../../src/parser.js';
 import { MK1996 } from '../../src/syntax.js';
 import { hang, redirect, respond, startServer, type Handler, type TestServer } from '../helpers/server.js';
@@ -88,10 +87,18 @@ test('numRedirects sets how many redirects are followed', async (t) => {
   t.false(await getAllowed(s.url('/private/x'), 'Crawler', { numRedirects: 2, onServerError: 'throw' }));
 });
 
-test('httpTimeout is in seconds and makes a hanging server a timeout failure', async (t) => {
+test('httpTimeout is in milliseconds and makes a hanging server a timeout failure', async (t) => {
   const s = await serve(t, hang());
-  const error = await t.throwsAsync(get(s.url('/'), 'Crawler', { httpTimeout: 0.1, onServerError: 'throw' }), { instanceOf: RobotsFetchError });
+  const error = await t.throwsAsync(get(s.url('/'), 'Crawler', { httpTimeout: 100, onServerError: 'throw' }), { instanceOf: RobotsFetchError });
   t.is(error.reason, 'timeout');
+  t.regex(error.message, /within 100 ms/);
+});
+
+test('httpTimeout is milliseconds, not the gem\'s seconds: a server answering after 300 ms', async (t) => {
+  const s = await serve(t, (req, res) => void setTimeout(() => respond(200, PRIVATE)(req, res), 300));
+  const error = await t.throwsAsync(get(s.url('/'), 'Crawler', { httpTimeout: 100, onServerError: 'throw' }), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'timeout');
+  t.false(await getAllowed(s.url('/private/x'), 'Crawler', { httpTimeout: 5_000, onServerError: 'throw' }));
 });
 
 test('a 5xx robots.txt disallows everything by default', async (t) => {
@@ -121,26 +128,78 @@ test('an aborted signal rejects whatever the policy', async (t) => {
   t.is(error.reason, 'aborted');
 });
 
-test('a URL with no http(s) origin rejects with InvalidOriginError', async (t) => {
-  await t.throwsAsync(get('/robots.txt', 'Crawler'), { instanceOf: InvalidOriginError });
-  await t.throwsAsync(getAllowed('ftp://example.com/', 'Crawler'), { instanceOf: InvalidOriginError });
-});
-
-test('a bad option rejects with a RangeError', async (t) => {
-  await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { onServerError: 'nope' as never }), { instanceOf: RangeError });
-  for (const numRedirects of [-1, 1.5, Number.NaN]) {
-    await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { numRedirects }), {
-      instanceOf: RangeError,
-      message: /^numRedirects must be a non-negative integer/,
+test('a URL with no http(s) origin rejects with InvalidUrlError', async (t) => {
+  for (const fn of [get, getAllowed]) {
+    await t.throwsAsync(fn('/robots.txt', 'Crawler'), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+    const error = await t.throwsAsync(fn('ftp://example.com/', 'Crawler'), {
+      instanceOf: InvalidUrlError,
+      code: 'ERR_ROBOTS_INVALID_URL',
+      message: 'url must be an absolute http(s) URL, got "ftp://example.com/"',
     });
+    t.is(error.input, 'ftp://example.com/');
   }
 });
 
-test('a bad httpTimeout is reported in the gem\'s terms, seconds', async (t) => {
+test('a bad option rejects with an InvalidArgumentError naming it as the gem names it', async (t) => {
+  const bad: [options: unknown, message: string][] = [
+    [{ onServerError: 'nope' }, "get option onServerError must be 'disallow', 'allow' or 'throw', got \"nope\""],
+    [{ numRedirects: -1 }, 'get option numRedirects must be a non-negative integer, got -1'],
+    [{ numRedirects: 1.5 }, 'get option numRedirects must be a non-negative integer, got 1.5'],
+    [{ numRedirects: Number.NaN }, 'get option numRedirects must be a non-negative integer, got NaN'],
+    [{ syntax: 4 }, 'get option syntax must be MK1996 (1), GYM2008 (2) or RFC9309 (3), got 4'],
+    [{ signal: {} }, 'get option signal must be an AbortSignal, got an object'],
+  ];
+  for (const [options, message] of bad) {
+    await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', options as never), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT', message });
+  }
+  await t.throwsAsync(getAllowed('http://127.0.0.1:1/', 'Crawler', { numRedirects: -1 }), {
+    instanceOf: InvalidArgumentError,
+    message: 'getAllowed option numRedirects must be a non-negative integer, got -1',
+  });
+});
+
+test('a bad httpTimeout is reported in milliseconds', async (t) => {
   for (const httpTimeout of [-1, 0, Number.NaN, Infinity]) {
-    await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { httpTimeout }), {
-      instanceOf: RangeError,
-      message: /^httpTimeout must be a positive number of seconds/,
+    const error = await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { httpTimeout }), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: `get option httpTimeout must be a finite number of milliseconds > 0, got ${httpTimeout}`,
     });
+    t.is(error.argument, 'httpTimeout');
   }
+});
+
+test('unknown option keys and options that are not an object reject before any request', async (t) => {
+  const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
+  for (const fn of [get, getAllowed]) {
+    const error = await t.throwsAsync(fn(s.url('/'), 'Crawler', { http_timeout: 10 } as never), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: `${fn.name} option http_timeout is unknown; known options: numRedirects, httpTimeout, onServerError, signal, syntax`,
+    });
+    t.is(error.argument, 'http_timeout');
+    for (const options of [null, 10, 'allow']) {
+      await t.throwsAsync(fn(s.url('/'), 'Crawler', options as never), {
+        instanceOf: InvalidArgumentError,
+        code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+        message: new RegExp(`^${fn.name} options must be an object, got `),
+      });
+    }
+  }
+  t.is(s.count(), 0);
+});
+
+test('a user agent that is not a valid HTTP header value rejects before any request', async (t) => {
+  const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
+  for (const userAgent of ['Crawler™', 'Crawler\r\nX: y']) {
+    for (const fn of [get, getAllowed]) {
+      const error = await t.throwsAsync(fn(s.url('/'), userAgent), {
+        instanceOf: InvalidArgumentError,
+        code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+        message: /^userAgent must be a valid HTTP header value/,
+      });
+      t.is(error.argument, 'userAgent');
+    }
+  }
+  t.is(s.count(), 0);
 });

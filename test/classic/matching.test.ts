@@ -1,6 +1,6 @@
 // behaviour.md §4 (matching a URL) and §4b (what the port decides).
 import test from 'ava';
-import { GYM2008, MK1996, RobotExclusionRulesParser, type Syntax } from '../../src/index.js';
+import { GYM2008, InvalidArgumentError, MK1996, RobotExclusionRulesParser, type Syntax } from '../../src/index.js';
 import { ALLOWED, DISALLOWED, both, robotsLines } from '../helpers/robots.js';
 
 const star = (...rules: string[]) => robotsLines('User-agent: *', ...rules);
@@ -393,30 +393,32 @@ test('4.5 seed example: Disallow: / and a blank Allow: mean the same', (t) => {
 
 const badSyntaxes: unknown[] = [0, 4, -1, 1.5, Number.NaN, '1', '2', 'GYM2008', null, true, {}, 2n];
 
-test('4.6 any syntax other than MK1996 (1) or GYM2008 (2) is a RangeError in isAllowed', (t) => {
+test('4.6 any syntax other than MK1996 (1) or GYM2008 (2) is an InvalidArgumentError in isAllowed', (t) => {
   const p = star('Disallow: /');
   for (const syntax of badSyntaxes) {
-    t.throws(() => p.isAllowed('bot', '/', syntax as Syntax), { instanceOf: RangeError }, String(syntax));
+    t.throws(() => p.isAllowed('bot', '/', syntax as Syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, String(syntax));
   }
 });
 
-test('4.6 any syntax other than MK1996 or GYM2008 is a RangeError in explain', (t) => {
+test('4.6 any syntax other than MK1996 or GYM2008 is an InvalidArgumentError in explain', (t) => {
   const p = star('Disallow: /');
   for (const syntax of badSyntaxes) {
-    t.throws(() => p.explain('bot', '/', syntax as Syntax), { instanceOf: RangeError }, String(syntax));
+    t.throws(() => p.explain('bot', '/', syntax as Syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, String(syntax));
   }
 });
 
-test('4.6 the RangeError names the allowed values', (t) => {
-  const error = t.throws(() => star('Disallow: /').isAllowed('bot', '/', 0 as Syntax), { instanceOf: RangeError });
+test('4.6 the InvalidArgumentError names the argument and the allowed values', (t) => {
+  const error = t.throws(() => star('Disallow: /').isAllowed('bot', '/', 0 as Syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' });
   t.regex(error.message, /MK1996/);
   t.regex(error.message, /GYM2008/);
+  t.is(error.argument, 'syntax');
+  t.is(error.message, 'syntax must be MK1996 (1), GYM2008 (2) or RFC9309 (3), got 0');
 });
 
 test('4.6 the syntax is checked even when no record applies', (t) => {
   const p = new RobotExclusionRulesParser();
-  t.throws(() => p.isAllowed('bot', '/', 0 as Syntax), { instanceOf: RangeError });
-  t.throws(() => p.explain('bot', '/', 0 as Syntax), { instanceOf: RangeError });
+  t.throws(() => p.isAllowed('bot', '/', 0 as Syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' });
+  t.throws(() => p.explain('bot', '/', 0 as Syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' });
 });
 
 test('4.6 MK1996 is 1, GYM2008 is 2, and GYM2008 is the default', (t) => {

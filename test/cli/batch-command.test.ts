@@ -69,6 +69,33 @@ test('check rejects a bad --timeout', async (t) => {
   t.regex(r.err[0]!, /--timeout/);
 });
 
+test('check with a robots.txt URL that is not http(s) is a usage error, exit 2', async (t) => {
+  for (const url of ['ftp://example.com/robots.txt', 'file:///etc/robots.txt']) {
+    const r = await run(['check', url, 'Bot', '/x']);
+    t.is(r.code, 2, url);
+    t.deepEqual(r.err, [`rerp: url must be an absolute http(s) URL, got ${JSON.stringify(url)} (try 'rerp --help')`]);
+    t.deepEqual(r.out, []);
+  }
+});
+
+test('check with a user agent that cannot be sent as a header is a usage error, before any request', async (t) => {
+  const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
+  const r = await run(['check', s.url('/robots.txt'), 'Bot™', '/x']);
+  t.is(r.code, 2);
+  t.is(r.err.length, 1);
+  t.regex(r.err[0]!, /^rerp: the user agent must be a valid HTTP header value .*got "Bot™" \(try 'rerp --help'\)$/);
+  t.is(s.count(), 0);
+});
+
+test('check --timeout is in seconds: 0.1 times out a server answering after 300 ms, 5 waits for it', async (t) => {
+  const s = await serve(t, (req, res) => void setTimeout(() => respond(200, PRIVATE)(req, res), 300));
+  const slow = await run(['check', '--timeout', '0.1', s.url('/robots.txt'), 'Bot', '/x']);
+  t.is(slow.code, 2);
+  t.regex(slow.err[0]!, /within 100 ms/);
+  const patient = await run(['check', '--timeout', '5', s.url('/robots.txt'), 'Bot', '/private/x']);
+  t.is(patient.code, 1);
+});
+
 // batch, in process
 
 async function twoSites(t: { teardown(fn: () => Promise<void>): void }): Promise<[TestServer, TestServer]> {
@@ -168,6 +195,8 @@ test('batch usage errors exit 2', async (t) => {
     ['batch', '--on-server-error', 'throw', 'Bot'],
     ['batch', '--syntax', 'all', 'Bot'],
     ['batch', '--timeout', '-1', 'Bot'],
+    ['batch', 'Bot™'],
+    ['batch', 'Bot\r\nX: y'],
   ]) {
     const r = await run(args, { stdin: stdin('') });
     t.is(r.code, 2, args.join(' '));
@@ -236,6 +265,23 @@ test('the built command keeps its results and exit status when the reader of std
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   t.is(stdout, `allowed\t${s.url('/ok')}\n`);
   t.is(code, 0);
+});
+
+test('batch --timeout is in seconds: 0.1 makes a server answering after 300 ms a fetch failure', async (t) => {
+  const s = await serve(t, (req, res) => void setTimeout(() => respond(200, PRIVATE)(req, res), 300));
+  const slow = await run(['batch', '--timeout', '0.1', 'Bot'], { stdin: stdin(`${s.url('/ok')}\n`) });
+  t.deepEqual(slow.out, [`disallowed\t${s.url('/ok')}`]);
+  t.regex(slow.err[0]!, /within 100 ms/);
+  const patient = await run(['batch', '--timeout', '5', 'Bot'], { stdin: stdin(`${s.url('/ok')}\n`) });
+  t.deepEqual(patient.out, [`allowed\t${s.url('/ok')}`]);
+});
+
+test('the built command exits non-zero, with one line on stderr, for a robots.txt URL that is not http(s)', async (t) => {
+  const error = await t.throwsAsync(promisify(execFile)(process.execPath, [CLI, 'check', 'ftp://example.com/robots.txt', 'Bot', '/x']));
+  const failed = error as Error & { code: number; stderr: string; stdout: string };
+  t.is(failed.code, 2);
+  t.is(failed.stderr, `rerp: url must be an absolute http(s) URL, got "ftp://example.com/robots.txt" (try 'rerp --help')\n`);
+  t.is(failed.stdout, '');
 });
 
 test('the built command checks against a robots.txt URL', async (t) => {

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { formatSummary, runBatch, type BatchSink } from '../../src/cli/batch.js';
+import { InvalidArgumentError } from '../../src/errors.js';
 import { startServer, type Handler, type TestServer } from '../helpers/server.js';
 
 async function serve(t: { teardown(fn: () => Promise<void>): void }, handler: Handler): Promise<TestServer> {
@@ -74,9 +75,43 @@ test('the summary counts URLs, origins, verdicts, failures and skipped lines', a
   t.deepEqual(summary, { urls: 2, origins: 1, allowed: 1, disallowed: 1, fetchFailures: 0, skipped: 1 });
 });
 
-test('a concurrency that is not a positive integer is a RangeError', async (t) => {
-  await t.throwsAsync(runBatch([], { userAgent: 'Bot', concurrency: 0 }, collect()), { instanceOf: RangeError });
-  await t.throwsAsync(runBatch([], { userAgent: 'Bot', concurrency: 2.5 }, collect()), { instanceOf: RangeError });
+test('a concurrency that is not a positive integer is an InvalidArgumentError', async (t) => {
+  for (const concurrency of [0, 2.5, undefined]) {
+    const error = await t.throwsAsync(runBatch([], { userAgent: 'Bot', concurrency } as never, collect()), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: `runBatch option concurrency must be a positive integer, got ${concurrency}`,
+    });
+    t.is(error.argument, 'concurrency');
+  }
+});
+
+test('bad options are InvalidArgumentErrors naming the option, before any fetch', async (t) => {
+  const s = await serve(t, gated(Promise.resolve()));
+  const bad: [options: unknown, argument: string, message: string | RegExp][] = [
+    [{ userAgent: 'Bot', concurrency: 1, onServerError: 'throw' }, 'onServerError', "runBatch option onServerError must be 'disallow' or 'allow', got \"throw\""],
+    [{ userAgent: 'Bot', concurrency: 1, json: 'yes' }, 'json', 'runBatch option json must be true or false, got "yes"'],
+    [{ userAgent: 'Bot', concurrency: 1, syntax: 0 }, 'syntax', 'runBatch option syntax must be MK1996 (1), GYM2008 (2) or RFC9309 (3), got 0'],
+    [{ userAgent: 'Bot™', concurrency: 1 }, 'userAgent', /^runBatch option userAgent must be a valid HTTP header value/],
+    [{ concurrency: 1 }, 'userAgent', 'runBatch option userAgent must be a string, got undefined'],
+    [{ userAgent: 'Bot', concurrency: 1, fetchOptions: { timeout: 0 } }, 'fetchOptions.timeout', 'runBatch option fetchOptions.timeout must be a finite number of milliseconds > 0, got 0'],
+    [
+      { userAgent: 'Bot', concurrency: 1, fetchOptions: { timout: 1000 } },
+      'fetchOptions.timout',
+      'runBatch option fetchOptions.timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy',
+    ],
+    [
+      { userAgent: 'Bot', concurrency: 1, concurency: 4 },
+      'concurency',
+      'runBatch option concurency is unknown; known options: userAgent, concurrency, json, syntax, onServerError, fetchOptions',
+    ],
+    [null, 'options', 'runBatch options must be an object, got null'],
+  ];
+  for (const [options, argument, message] of bad) {
+    const error = await t.throwsAsync(runBatch([s.url('/x')], options as never, collect()), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT', message });
+    t.is(error.argument, argument);
+  }
+  t.is(s.count(), 0);
 });
 
 test('formatSummary writes singulars and plurals', (t) => {

@@ -1,7 +1,6 @@
 import test from 'ava';
 import { RobotsCache, type RobotsFetchEvent } from '../../src/hosts/cache.js';
-import { InvalidOriginError } from '../../src/hosts/origin.js';
-import { RobotsFetchError } from '../../src/errors.js';
+import { InvalidArgumentError, InvalidUrlError, RobotsFetchError } from '../../src/errors.js';
 import { MK1996 } from '../../src/syntax.js';
 import { closedPortUrl, hang, redirect, respond, startServer, type TestServer } from '../helpers/server.js';
 
@@ -235,7 +234,7 @@ test('a timeout counts as a failure and follows the policy', async (t) => {
 
 test('a failed fetch is remembered: the dead host is not asked again within failureTtl', async (t) => {
   const s = await serve(t, respond(503));
-  const cache = new RobotsCache({ userAgent: UA, failureTtl: 3600 });
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 3_600_000 });
   await cache.isAllowed(s.url('/a'));
   await cache.isAllowed(s.url('/b'));
   await Promise.all([cache.isAllowed(s.url('/c')), cache.isAllowed(s.url('/d'))]);
@@ -244,7 +243,7 @@ test('a failed fetch is remembered: the dead host is not asked again within fail
 
 test("under 'throw' the remembered failure rejects again without a request", async (t) => {
   const s = await serve(t, respond(503));
-  const cache = new RobotsCache({ userAgent: UA, onServerError: 'throw', failureTtl: 3600 });
+  const cache = new RobotsCache({ userAgent: UA, onServerError: 'throw', failureTtl: 3_600_000 });
   const first = await t.throwsAsync(cache.isAllowed(s.url('/a')));
   const second = await t.throwsAsync(cache.isAllowed(s.url('/b')));
   t.is(second, first);
@@ -305,23 +304,86 @@ test('onFetch is told of each fetch, failed or not', async (t) => {
   t.true(events[1]!.error instanceof RobotsFetchError);
 });
 
-test('a URL with no http(s) origin rejects with InvalidOriginError and fetches nothing', async (t) => {
+test('a URL with no http(s) origin rejects with InvalidUrlError and fetches nothing', async (t) => {
   const cache = new RobotsCache({ userAgent: UA });
   for (const url of ['/relative', 'ftp://127.0.0.1/x', 'not a url']) {
-    await t.throwsAsync(cache.isAllowed(url), { instanceOf: InvalidOriginError });
+    const error = await t.throwsAsync(cache.isAllowed(url), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+    t.is(error.input, url);
+    await t.throwsAsync(cache.get(url), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+    await t.throwsAsync(cache.getCrawlDelay(url), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
   }
   t.is(cache.size, 0);
 });
 
-test('the constructor rejects bad options', (t) => {
-  t.throws(() => new RobotsCache({} as never), { instanceOf: TypeError });
-  t.throws(() => new RobotsCache({ userAgent: UA, maxEntries: 0 }), { instanceOf: RangeError });
-  t.throws(() => new RobotsCache({ userAgent: UA, maxEntries: 1.5 }), { instanceOf: RangeError });
-  t.throws(() => new RobotsCache({ userAgent: UA, failureTtl: -1 }), { instanceOf: RangeError });
-  t.throws(() => new RobotsCache({ userAgent: UA, failureTtl: Number.NaN }), { instanceOf: RangeError });
-  t.throws(() => new RobotsCache({ userAgent: UA, onServerError: 'ignore' as never }), { instanceOf: RangeError, message: /'disallow', 'allow', 'throw'/ });
-  t.throws(() => new RobotsCache({ userAgent: UA, syntax: 9 as never }), { instanceOf: RangeError });
-  t.throws(() => new RobotsCache({ userAgent: UA, fetchOptions: { timeout: -5 } }), { instanceOf: RangeError });
+test('the constructor rejects bad options with an InvalidArgumentError naming the option', (t) => {
+  const bad: [options: unknown, argument: string, message: string][] = [
+    [{}, 'userAgent', 'RobotsCache option userAgent must be a string, got undefined'],
+    [{ userAgent: 42 }, 'userAgent', 'RobotsCache option userAgent must be a string, got 42'],
+    [{ userAgent: UA, maxEntries: 0 }, 'maxEntries', 'RobotsCache option maxEntries must be a positive integer, got 0'],
+    [{ userAgent: UA, maxEntries: 1.5 }, 'maxEntries', 'RobotsCache option maxEntries must be a positive integer, got 1.5'],
+    [{ userAgent: UA, maxEntries: '10' }, 'maxEntries', 'RobotsCache option maxEntries must be a positive integer, got "10"'],
+    [{ userAgent: UA, failureTtl: -1 }, 'failureTtl', 'RobotsCache option failureTtl must be a finite number of milliseconds >= 0, got -1'],
+    [{ userAgent: UA, failureTtl: Number.NaN }, 'failureTtl', 'RobotsCache option failureTtl must be a finite number of milliseconds >= 0, got NaN'],
+    [{ userAgent: UA, staleIfError: -1 }, 'staleIfError', 'RobotsCache option staleIfError must be a finite number of milliseconds >= 0, got -1'],
+    [{ userAgent: UA, staleIfError: Infinity }, 'staleIfError', 'RobotsCache option staleIfError must be a finite number of milliseconds >= 0, got Infinity'],
+    [{ userAgent: UA, onServerError: 'ignore' }, 'onServerError', "RobotsCache option onServerError must be 'disallow', 'allow' or 'throw', got \"ignore\""],
+    [{ userAgent: UA, syntax: 9 }, 'syntax', 'RobotsCache option syntax must be MK1996 (1), GYM2008 (2) or RFC9309 (3), got 9'],
+    [{ userAgent: UA, onFetch: 'log' }, 'onFetch', 'RobotsCache option onFetch must be a function, got "log"'],
+    [{ userAgent: UA, fetchOptions: { timeout: -5 } }, 'fetchOptions.timeout', 'RobotsCache option fetchOptions.timeout must be a finite number of milliseconds > 0, got -5'],
+    [{ userAgent: UA, fetchOptions: { maxBytes: -1 } }, 'fetchOptions.maxBytes', 'RobotsCache option fetchOptions.maxBytes must be a non-negative integer, got -1'],
+    [{ userAgent: UA, fetchOptions: 5000 }, 'fetchOptions', 'RobotsCache option fetchOptions must be an object, got 5000'],
+  ];
+  for (const [options, argument, message] of bad) {
+    const error = t.throws(() => new RobotsCache(options as never), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT', message });
+    t.is(error.argument, argument, message);
+  }
+});
+
+test('the constructor rejects unknown option keys, naming the key and the known ones', (t) => {
+  const error = t.throws(() => new RobotsCache({ userAgent: UA, failureTTL: 1000 } as never), {
+    instanceOf: InvalidArgumentError,
+    code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+    message:
+      'RobotsCache option failureTTL is unknown; known options: userAgent, syntax, maxEntries, fetchOptions, onServerError, failureTtl, staleIfError, onFetch',
+  });
+  t.is(error.argument, 'failureTTL');
+  const nested = t.throws(() => new RobotsCache({ userAgent: UA, fetchOptions: { timout: 1000 } as never }), {
+    instanceOf: InvalidArgumentError,
+    code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+    message: 'RobotsCache option fetchOptions.timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy',
+  });
+  t.is(nested.argument, 'fetchOptions.timout');
+});
+
+test('the constructor rejects options that are not an object', (t) => {
+  for (const options of [undefined, null, 'CacheBot/1.0', 1, [UA], new URL('http://example.com/')]) {
+    const error = t.throws(() => new RobotsCache(options as never), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: /^RobotsCache options must be an object, got /,
+    });
+    t.is(error.argument, 'options');
+  }
+  t.throws(() => new RobotsCache(new URL('http://example.com/') as never), { message: 'RobotsCache options must be an object, got a URL' });
+});
+
+test('a userAgent that is not a valid HTTP header value is refused at construction', (t) => {
+  for (const userAgent of ['Bot™/1.0', 'Bot/1.0\r\nX-Injected: 1', 'Bot\n', 'Bot\u0000', 'Bot\u007f']) {
+    const error = t.throws(() => new RobotsCache({ userAgent }), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: /^RobotsCache option userAgent must be a valid HTTP header value/,
+    });
+    t.is(error.argument, 'userAgent');
+  }
+  // Tabs and Latin-1 are valid header characters.
+  t.notThrows(() => new RobotsCache({ userAgent: 'Bot/1.0\t(caf\u00e9)' }));
+});
+
+test('options set to undefined count as not given', async (t) => {
+  const s = await site(t, PRIVATE);
+  const cache = new RobotsCache({ userAgent: UA, syntax: undefined, maxEntries: undefined, failureTtl: undefined, fetchOptions: { timeout: undefined } });
+  t.false(await cache.isAllowed(s.url('/private/x')));
 });
 
 test('the cache reports its user agent', (t) => {
@@ -334,7 +396,7 @@ test("under statusPolicy 'rfc9309' a 5xx answer is RFC 9309's disallow-all, what
   t.false(await cache.isAllowed(s.url('/')));
 });
 
-test("under statusPolicy 'rfc9309' a 5xx answer counts as a failed fetch, kept only failureTtl seconds", async (t) => {
+test("under statusPolicy 'rfc9309' a 5xx answer counts as a failed fetch, kept only failureTtl milliseconds", async (t) => {
   let status = 503;
   const s = await serve(t, (req, res) => respond(status, 'User-agent: *\nDisallow:\n')(req, res));
   const events: RobotsFetchEvent[] = [];
@@ -398,7 +460,33 @@ test('stale rules are retried after failureTtl and replaced by the next good fet
   t.is(s.count('/robots.txt'), 3);
 });
 
-test('the constructor rejects a bad staleIfError', (t) => {
-  t.throws(() => new RobotsCache({ userAgent: UA, staleIfError: -1 }), { instanceOf: RangeError });
-  t.throws(() => new RobotsCache({ userAgent: UA, staleIfError: Infinity }), { instanceOf: RangeError });
+test('failureTtl is in milliseconds: a failed fetch is tried again after it, not before', async (t) => {
+  let status = 503;
+  const s = await serve(t, (req, res) => respond(status, PRIVATE)(req, res));
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 300 });
+  t.false(await cache.isAllowed(s.url('/public')));
+  status = 200;
+  t.false(await cache.isAllowed(s.url('/public'))); // still remembered
+  t.is(s.count('/robots.txt'), 1);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  t.true(await cache.isAllowed(s.url('/public')));
+  t.is(s.count('/robots.txt'), 2);
+});
+
+test('a failed fetch\'s stand-in parser expires failureTtl milliseconds from now', async (t) => {
+  const s = await serve(t, respond(503));
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 60_000 });
+  const before = Date.now() / 1000;
+  const parser = await cache.get(s.url('/'));
+  t.true(parser.expirationDate >= before + 60 && parser.expirationDate <= Date.now() / 1000 + 60);
+});
+
+test('staleIfError is in milliseconds: past it, a failed refetch lets onServerError decide', async (t) => {
+  const s = await goodThenFailing(t, 503);
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 0, staleIfError: 300 });
+  t.false(await cache.isAllowed(s.url('/private/x')));
+  t.true(await cache.isAllowed(s.url('/public'))); // first failed refetch: stale rules served
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  t.false(await cache.isAllowed(s.url('/public'))); // past staleIfError: disallow everything
+  t.is(s.count('/robots.txt'), 3);
 });

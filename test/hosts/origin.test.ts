@@ -1,5 +1,6 @@
 import test from 'ava';
-import { InvalidOriginError, originOf, requireOrigin, robotsTxtUrl } from '../../src/hosts/origin.js';
+import { originOf, requireOrigin, robotsTxtUrl } from '../../src/hosts/origin.js';
+import { InvalidUrlError, RobotsError } from '../../src/errors.js';
 
 test('originOf lower-cases scheme and host and drops path, query and fragment', (t) => {
   t.is(originOf('HTTP://Example.COM/a/b?c=d#e'), 'http://example.com');
@@ -47,10 +48,17 @@ test('robotsTxtUrl keeps only scheme, host and port and forces /robots.txt', (t)
   t.is(robotsTxtUrl('mailto:a@b.c'), null);
 });
 
-test('requireOrigin throws an InvalidOriginError with code ERR_INVALID_URL for a URL with no origin', (t) => {
-  const error = t.throws(() => requireOrigin('/relative'), { instanceOf: InvalidOriginError });
-  t.true(error instanceof TypeError);
-  t.is(error.code, 'ERR_INVALID_URL');
+test('requireOrigin throws an InvalidUrlError with code ERR_ROBOTS_INVALID_URL for a URL with no origin', (t) => {
+  const error = t.throws(() => requireOrigin('/relative'), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  t.true(error instanceof RobotsError);
   t.is(error.input, '/relative');
-  t.regex(error.message, /"\/relative"/);
+  t.is(error.argument, 'url');
+  t.is(error.message, 'url must be an absolute http(s) URL, got "/relative"');
+});
+
+test('requireOrigin names the argument it is given', (t) => {
+  const error = t.throws(() => requireOrigin(new URL('ftp://example.com/robots.txt'), 'robotsTxtUrl'), { instanceOf: InvalidUrlError });
+  t.is(error.argument, 'robotsTxtUrl');
+  t.is(error.input, 'ftp://example.com/robots.txt');
+  t.is(error.message, 'robotsTxtUrl must be an absolute http(s) URL, got "ftp://example.com/robots.txt"');
 });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { RobotRules } from '../../src/hosts/rules-db.js';
-import { InvalidOriginError } from '../../src/hosts/origin.js';
+import { InvalidArgumentError, InvalidUrlError } from '../../src/errors.js';
 import { MK1996 } from '../../src/syntax.js';
 
 const now = (): number => Date.now() / 1000;
@@ -115,9 +115,13 @@ test('parse reads bytes as ISO-8859-1, as the parser does', (t) => {
   t.false(rules.allowed('http://a.example/caf%C3%A9'));
 });
 
-test('parse throws an InvalidOriginError for a robots.txt URL with no http(s) origin', (t) => {
+test('parse throws an InvalidUrlError for a robots.txt URL with no http(s) origin', (t) => {
   const rules = new RobotRules('Bot');
-  t.throws(() => rules.parse('/robots.txt', PRIVATE), { instanceOf: InvalidOriginError });
+  t.throws(() => rules.parse('/robots.txt', PRIVATE), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  const error = t.throws(() => rules.parse('ftp://a.example/robots.txt', PRIVATE), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  t.is(error.argument, 'robotsTxtUrl');
+  t.is(error.input, 'ftp://a.example/robots.txt');
+  t.is(rules.allowed('ftp://a.example/x'), 'unknown');
 });
 
 test('the syntax option chooses how rules match', (t) => {
@@ -130,8 +134,30 @@ test('the syntax option chooses how rules match', (t) => {
   t.true(mk.allowed('http://a.example/x.pdf'));
 });
 
-test('an unknown syntax is a RangeError at construction', (t) => {
-  t.throws(() => new RobotRules('Bot', { syntax: 7 as never }), { instanceOf: RangeError });
+test('an unknown syntax is an InvalidArgumentError at construction', (t) => {
+  t.throws(() => new RobotRules('Bot', { syntax: 7 as never }), {
+    instanceOf: InvalidArgumentError,
+    code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+    message: 'RobotRules option syntax must be MK1996 (1), GYM2008 (2) or RFC9309 (3), got 7',
+  });
+});
+
+test('unknown option keys and options that are not an object are InvalidArgumentErrors', (t) => {
+  const error = t.throws(() => new RobotRules('Bot', { syntx: MK1996 } as never), {
+    instanceOf: InvalidArgumentError,
+    code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+    message: 'RobotRules option syntx is unknown; known options: syntax',
+  });
+  t.is(error.argument, 'syntx');
+  for (const options of [null, 3, 'syntax', [MK1996]]) {
+    t.throws(() => new RobotRules('Bot', options as never), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: /^RobotRules options must be an object, got /,
+    });
+  }
+  t.notThrows(() => new RobotRules('Bot', { syntax: undefined }));
+  t.notThrows(() => new RobotRules('Bot', Object.create(null) as never));
 });
 
 test('agent() gets the robot name', (t) => {
@@ -211,6 +237,7 @@ test('lastVisit is undefined for an origin never visited', (t) => {
   t.is(new RobotRules('Bot').lastVisit('http://a.example/'), undefined);
 });
 
-test('visit throws an InvalidOriginError for a URL with no http(s) origin', (t) => {
-  t.throws(() => new RobotRules('Bot').visit('a.example'), { instanceOf: InvalidOriginError });
+test('visit throws an InvalidUrlError for a URL with no http(s) origin', (t) => {
+  t.throws(() => new RobotRules('Bot').visit('a.example'), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  t.throws(() => new RobotRules('Bot').visit('ftp://a.example/'), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
 });

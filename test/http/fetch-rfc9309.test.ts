@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { RFC9309, RobotExclusionRulesParser, RobotsEncodingError, RobotsFetchError, type FetchOptions } from '../../src/index.js';
+import { InvalidUrlError, RFC9309, RobotExclusionRulesParser, RobotsEncodingError, RobotsFetchError, type FetchOptions } from '../../src/index.js';
 import { closedPortUrl, hang, redirect, respond, startServer, type Handler } from '../helpers/server.js';
 
 const DAY = 24 * 60 * 60;
@@ -86,8 +86,13 @@ test('under rfc9309, the caller aborting still throws and keeps the rules', asyn
   t.false(p.isAllowed('bot', '/private'));
 });
 
-test('under rfc9309, a bad URL still throws', async (t) => {
-  await t.throwsAsync(new RobotExclusionRulesParser().fetch('robots.txt', rfc9309), { instanceOf: RobotsFetchError });
+test('under rfc9309, a bad URL still throws an InvalidUrlError', async (t) => {
+  await t.throwsAsync(new RobotExclusionRulesParser().fetch('robots.txt', rfc9309), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  const p = new RobotExclusionRulesParser();
+  p.parse('User-agent: *\nDisallow: /private\n');
+  await t.throwsAsync(p.fetch('ftp://example.com/robots.txt', rfc9309), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  t.false(p.isAllowed('bot', '/private'));
+  t.is(p.responseCode, null);
 });
 
 test('under rfc9309, a body without charset is UTF-8', async (t) => {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { getEventListeners } from 'node:events';
-import { RobotExclusionRulesParser, RobotsFetchError } from '../../src/index.js';
+import { InvalidArgumentError, InvalidUrlError, RobotExclusionRulesParser, RobotsFetchError } from '../../src/index.js';
 import { closedPortUrl, hang, redirect, respond, startServer, type Handler, type TestServer } from '../helpers/server.js';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private\nSitemap: https://example.com/sitemap.xml\n';
@@ -278,15 +278,73 @@ test('an already aborted signal sends no request', async (t) => {
   t.is(server.count(), 0);
 });
 
-for (const url of ['not a url', '/robots.txt', 'ftp://example.com/robots.txt', '']) {
-  test(`${JSON.stringify(url)} is refused as a URL without a request`, async (t) => {
+for (const url of ['not a url', '/robots.txt', 'ftp://example.com/robots.txt', '', 'mailto:a@b.c']) {
+  test(`${JSON.stringify(url)} is refused as a URL with an InvalidUrlError, without a request or a change to the parser`, async (t) => {
     const p = primed();
-    const error = await t.throwsAsync(p.fetch(url), { instanceOf: RobotsFetchError });
-    t.is(error.reason, 'url');
-    t.is(error.responseCode, 0);
+    const expires = p.expirationDate;
+    const error = await t.throwsAsync(p.fetch(url), {
+      instanceOf: InvalidUrlError,
+      code: 'ERR_ROBOTS_INVALID_URL',
+      message: `url must be an absolute http(s) URL, got ${JSON.stringify(url)}`,
+    });
+    t.is(error.input, url);
     t.false(p.isAllowed('bot', '/private'));
+    t.deepEqual(p.sitemaps, ['https://example.com/sitemap.xml']);
+    t.is(p.expirationDate, expires);
+    t.is(p.sourceUrl, '');
+    t.is(p.responseCode, null);
   });
 }
+
+test('a URL object that is not http(s) is refused too', async (t) => {
+  const error = await t.throwsAsync(primed().fetch(new URL('ftp://example.com/robots.txt')), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+  t.is(error.input, 'ftp://example.com/robots.txt');
+});
+
+test('a refused URL leaves the last fetch\'s sourceUrl and responseCode as they were', async (t) => {
+  const server = await serve(t, { '/robots.txt': respond(200, ROBOTS) });
+  const p = new RobotExclusionRulesParser();
+  await p.fetch(server.url('/robots.txt'));
+  await t.throwsAsync(p.fetch('ftp://example.com/robots.txt'), { instanceOf: InvalidUrlError });
+  t.is(p.sourceUrl, server.url('/robots.txt'));
+  t.is(p.responseCode, 200);
+});
+
+for (const userAgent of ['Foobot™/1.0', 'Foobot/1.0\r\nX-Injected: 1', 'Foobot\n', 'Foo\u0000bot']) {
+  test(`a userAgent of ${JSON.stringify(userAgent)} is an InvalidArgumentError at fetch, not a network failure`, async (t) => {
+    const server = await serve(t, { '/robots.txt': respond(200, ROBOTS) });
+    const p = primed();
+    p.userAgent = userAgent;
+    const error = await t.throwsAsync(p.fetch(server.url('/robots.txt')), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: `userAgent must be a valid HTTP header value (tab, space, visible ASCII and Latin-1 characters only), got ${JSON.stringify(userAgent)}`,
+    });
+    t.is(error.argument, 'userAgent');
+    t.is(server.count(), 0);
+    t.false(p.isAllowed('bot', '/private'));
+    t.is(p.sourceUrl, '');
+    t.is(p.responseCode, null);
+  });
+}
+
+test('a userAgent with tabs and Latin-1 characters is sent as it is', async (t) => {
+  const server = await serve(t, { '/robots.txt': respond(200, ROBOTS) });
+  const p = new RobotExclusionRulesParser();
+  p.userAgent = 'Caf\u00e9bot/1.0\t(+https://example.com/bot)';
+  await p.fetch(server.url('/robots.txt'));
+  t.is(server.requests[0]!.headers['user-agent'], 'Caf\u00e9bot/1.0\t(+https://example.com/bot)');
+});
+
+test('a userAgent that is not a string is an InvalidArgumentError at fetch', async (t) => {
+  const p = new RobotExclusionRulesParser();
+  (p as { userAgent: unknown }).userAgent = 42;
+  await t.throwsAsync(p.fetch('http://127.0.0.1:1/robots.txt'), {
+    instanceOf: InvalidArgumentError,
+    code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+    message: 'userAgent must be a string, got 42',
+  });
+});
 
 test('userAgent is sent as the User-Agent header, on redirects too', async (t) => {
   const server = await serve(t, { '/robots.txt': redirect(301, '/real.txt'), '/real.txt': respond(200, ROBOTS) });
@@ -315,25 +373,76 @@ test('fetch sends a GET for the exact path', async (t) => {
   t.is(server.requests[0]!.path, '/robots.txt?x=1');
 });
 
-for (const [name, options] of [
-  ['maxBytes', { maxBytes: -1 }],
-  ['maxBytes', { maxBytes: 1.5 }],
-  ['maxRedirects', { maxRedirects: -1 }],
-  ['timeout', { timeout: 0 }],
-  ['timeout', { timeout: Number.NaN }],
-  ['onDecodeError', { onDecodeError: 'ignore' }],
-  ['statusPolicy', { statusPolicy: 'google' }],
+for (const [name, options, message] of [
+  ['maxBytes', { maxBytes: -1 }, 'fetch option maxBytes must be a non-negative integer, got -1'],
+  ['maxBytes', { maxBytes: 1.5 }, 'fetch option maxBytes must be a non-negative integer, got 1.5'],
+  ['maxBytes', { maxBytes: '100' }, 'fetch option maxBytes must be a non-negative integer, got "100"'],
+  ['maxBytes', { maxBytes: Infinity }, 'fetch option maxBytes must be a non-negative integer, got Infinity'],
+  ['maxRedirects', { maxRedirects: -1 }, 'fetch option maxRedirects must be a non-negative integer, got -1'],
+  ['maxRedirects', { maxRedirects: null }, 'fetch option maxRedirects must be a non-negative integer, got null'],
+  ['timeout', { timeout: 0 }, 'fetch option timeout must be a finite number of milliseconds > 0, got 0'],
+  ['timeout', { timeout: -5 }, 'fetch option timeout must be a finite number of milliseconds > 0, got -5'],
+  ['timeout', { timeout: Number.NaN }, 'fetch option timeout must be a finite number of milliseconds > 0, got NaN'],
+  ['timeout', { timeout: Infinity }, 'fetch option timeout must be a finite number of milliseconds > 0, got Infinity'],
+  ['timeout', { timeout: '5000' }, 'fetch option timeout must be a finite number of milliseconds > 0, got "5000"'],
+  ['onDecodeError', { onDecodeError: 'ignore' }, "fetch option onDecodeError must be 'throw', 'replace' or 'bytes', got \"ignore\""],
+  ['statusPolicy', { statusPolicy: 'google' }, "fetch option statusPolicy must be 'original' or 'rfc9309', got \"google\""],
+  ['signal', { signal: {} }, 'fetch option signal must be an AbortSignal, got an object'],
+  ['signal', { signal: new AbortController() }, 'fetch option signal must be an AbortSignal, got an AbortController'],
+  ['signal', { signal: null }, 'fetch option signal must be an AbortSignal, got null'],
 ] as const) {
-  test(`a bad ${name} (${JSON.stringify(Object.values(options)[0])}) is a RangeError before any request`, async (t) => {
+  test(`a bad ${name} (${message.replace(/.*got /, '')}) is an InvalidArgumentError before any request`, async (t) => {
     const server = await serve(t, respond(200, ROBOTS));
     const p = new RobotExclusionRulesParser();
-    const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), options as never), { instanceOf: RangeError });
-    t.regex(error.message, new RegExp(name));
+    const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), options as never), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message,
+    });
+    t.is(error.argument, name);
     t.is(server.count(), 0);
     t.is(p.sourceUrl, '');
     t.is(p.responseCode, null);
   });
 }
+
+test('an unknown fetch option is an InvalidArgumentError naming it and the known ones, before any request', async (t) => {
+  const server = await serve(t, respond(200, ROBOTS));
+  const p = primed();
+  for (const key of ['timout', 'max_bytes', 'statuspolicy', 'user agent']) {
+    const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), { [key]: 1000 } as never), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: `fetch option ${key === 'user agent' ? '"user agent"' : key} is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy`,
+    });
+    t.is(error.argument, key);
+  }
+  t.is(server.count(), 0);
+  t.false(p.isAllowed('bot', '/private'));
+});
+
+test('fetch options that are not an object are an InvalidArgumentError', async (t) => {
+  const server = await serve(t, respond(200, ROBOTS));
+  for (const [options, shown] of [[5000, '5000'], [null, 'null'], ['rfc9309', '"rfc9309"'], [[], 'an array'], [new Map(), 'a Map']] as const) {
+    const error = await t.throwsAsync(new RobotExclusionRulesParser().fetch(server.url('/robots.txt'), options as never), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message: `fetch options must be an object, got ${shown}`,
+    });
+    t.is(error.argument, 'options');
+  }
+  t.is(server.count(), 0);
+});
+
+test('fetch options set to undefined count as not given, and a null-prototype object is accepted', async (t) => {
+  const server = await serve(t, respond(200, ROBOTS));
+  const p = new RobotExclusionRulesParser();
+  await p.fetch(server.url('/robots.txt'), { timeout: undefined, maxBytes: undefined, signal: undefined, statusPolicy: undefined });
+  t.is(p.responseCode, 200);
+  const bare = Object.assign(Object.create(null) as object, { timeout: 5_000 });
+  await p.fetch(server.url('/robots.txt'), bare);
+  t.is(server.count(), 2);
+});
 
 test('with fetches overlapping, sourceUrl is the last call\'s URL and responseCode the last answer\'s status', async (t) => {
   let release: () => void = () => {};
