@@ -22,7 +22,7 @@ export { RobotsError, RobotsFetchError, RobotsEncodingError, InvalidArgumentErro
  */
 export interface PythonFetchOptions extends Omit<FetchOptions, 'timeout'> {
   /** Seconds for the whole request, redirects and body included (a positive number). None by default. */
-  timeout?: number;
+  timeout?: number | undefined;
 }
 
 /**

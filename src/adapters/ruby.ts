@@ -9,19 +9,19 @@ import { DEFAULT_FAILURE_TTL, fetchWithPolicy, SERVER_ERROR_POLICIES, statusPoli
 /** Options of {@link get}, named as in the Ruby gem. */
 export interface GetOptions {
   /** How many redirects to follow before giving up. Default 5. */
-  readonly numRedirects?: number;
+  readonly numRedirects?: number | undefined;
   /**
    * Milliseconds to wait for the robots.txt, redirects and body included.
    * Default 10,000. The gem counts this option in seconds; this package
    * counts every duration option in milliseconds.
    */
-  readonly httpTimeout?: number;
+  readonly httpTimeout?: number | undefined;
   /** What a failed fetch means; see {@link ServerErrorPolicy}. Default `'disallow'` (the gem allows). */
-  readonly onServerError?: ServerErrorPolicy;
+  readonly onServerError?: ServerErrorPolicy | undefined;
   /** Aborts the fetch; an abort always rejects. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** The syntax the answer uses ({@link getAllowed}) and the fetch's status policy follows. Default {@link GYM2008}. */
-  readonly syntax?: Syntax;
+  readonly syntax?: Syntax | undefined;
 }
 
 /** Every key of {@link GetOptions}. */

@@ -13,16 +13,16 @@ export interface BatchOptions {
   /** How many URLs are checked at once, so at most this many robots.txt fetches run at once. */
   readonly concurrency: number;
   /** One JSON object per URL instead of `allowed|disallowed<TAB>url`. */
-  readonly json?: boolean;
-  readonly syntax?: Syntax;
+  readonly json?: boolean | undefined;
+  readonly syntax?: Syntax | undefined;
   /**
    * What an unreachable robots.txt means for its URLs. Default `'disallow'`.
    * Under RFC 9309's status policy (the RFC9309 syntax), 5xx answers and
    * network failures disallow whatever this says; it decides the rest.
    */
-  readonly onServerError?: 'allow' | 'disallow';
+  readonly onServerError?: 'allow' | 'disallow' | undefined;
   /** Passed to every fetch; `timeout` is in milliseconds. */
-  readonly fetchOptions?: FetchOptions;
+  readonly fetchOptions?: FetchOptions | undefined;
 }
 
 /** Every key of {@link BatchOptions}. */

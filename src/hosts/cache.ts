@@ -25,23 +25,23 @@ export interface RobotsCacheOptions {
    */
   readonly userAgent: string;
   /** The syntax {@link RobotsCache.isAllowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
-  readonly syntax?: Syntax;
+  readonly syntax?: Syntax | undefined;
   /** How many origins are kept; the least recently used is dropped first. Default 10,000. */
-  readonly maxEntries?: number;
+  readonly maxEntries?: number | undefined;
   /**
    * Passed to the parser's `fetch` (timeout, size, redirect, decoding and
    * status policies). Without `statusPolicy`, the RFC 9309 syntax uses
    * `'rfc9309'` and the others `'original'`.
    */
-  readonly fetchOptions?: FetchOptions;
+  readonly fetchOptions?: FetchOptions | undefined;
   /** What a failed fetch means; see {@link ServerErrorPolicy}. Default `'disallow'`. */
-  readonly onServerError?: ServerErrorPolicy;
+  readonly onServerError?: ServerErrorPolicy | undefined;
   /**
    * Milliseconds a failed fetch is remembered before the origin is tried
    * again, so a dead host is not asked on every URL. Default 60,000 (one
    * minute).
    */
-  readonly failureTtl?: number;
+  readonly failureTtl?: number | undefined;
   /**
    * Milliseconds, from the first failed refetch, that the rules of the last
    * successful fetch are still served while refetches fail (a 5xx, a timeout,
@@ -50,13 +50,13 @@ export interface RobotsCacheOptions {
    * retried after `failureTtl`. Default 30 days (2,592,000,000 ms); 0 applies
    * `onServerError` at the first failure.
    */
-  readonly staleIfError?: number;
+  readonly staleIfError?: number | undefined;
   /**
    * Called after each fetch of a robots.txt (not for the caller's aborts or
    * bad options), before the calls waiting for it resume: for logs and
    * metrics. It must not throw.
    */
-  readonly onFetch?: (event: RobotsFetchEvent) => void;
+  readonly onFetch?: ((event: RobotsFetchEvent) => void) | undefined;
 }
 
 /** The default of {@link RobotsCacheOptions.maxEntries}. */

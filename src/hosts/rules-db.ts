@@ -18,7 +18,7 @@ export type RulesAnswer = boolean | 'unknown';
 /** Options of {@link RobotRules}. */
 export interface RobotRulesOptions {
   /** The syntax {@link RobotRules.allowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
-  readonly syntax?: Syntax;
+  readonly syntax?: Syntax | undefined;
 }
 
 interface Host {

@@ -14,25 +14,25 @@ export interface FetchOptions {
    * Milliseconds for the whole request, redirects and body included. None by
    * default (as in the original), so set one in a crawler.
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Aborts the request; the fetch then throws a {@link RobotsFetchError} with reason `'aborted'`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Bytes of body read at most; the rest is never downloaded. Default 100 KiB
    * (the original's cap), or 500 KiB under `statusPolicy: 'rfc9309'`.
    */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
   /** Redirects followed at most (301, 302, 303, 307, 308). Default 5. */
-  maxRedirects?: number;
+  maxRedirects?: number | undefined;
   /**
    * Bytes invalid in the charset: `'throw'` a {@link RobotsEncodingError} (the
    * original's behaviour, default), `'replace'` them with U+FFFD, or, for a
    * body that is not valid UTF-8, parse its `'bytes'` as they are (the
    * default under `statusPolicy: 'rfc9309'`); see {@link DecodeErrorMode}.
    */
-  onDecodeError?: DecodeErrorMode;
+  onDecodeError?: DecodeErrorMode | undefined;
   /** How statuses and failures are treated; see {@link StatusPolicy}. Default `'original'`. */
-  statusPolicy?: StatusPolicy;
+  statusPolicy?: StatusPolicy | undefined;
 }
 
 /** Fetch options with defaults applied and values checked. */
