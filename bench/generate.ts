@@ -138,7 +138,8 @@ function instantiate(pattern: string, r: Rand, V: string[]): string {
 }
 
 function nearMiss(path: string, r: Rand): string {
-  const letters = [...path].flatMap((c, i) => (/[a-z]/i.test(c) ? [i] : []));
+  const letters: number[] = [];
+  for (let i = 0; i < path.length; i++) if (/[a-z]/i.test(path[i]!)) letters.push(i);
   if (letters.length === 0) return path + 'x';
   const i = r.pick(letters);
   const c = path[i]!;
