@@ -70,9 +70,11 @@ export interface PythonParserNames {
   readonly is_expired: boolean;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base constructor must take any[] (TS2545)
 type ParserClass = abstract new (...args: any[]) => Parser;
 
 /** Adds the Python names of {@link PythonParserNames} to a parser class. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ParserClass: the mixin keeps Base's constructor arguments
 function withPythonNames<T extends ParserClass>(Base: T): T & (abstract new (...args: any[]) => PythonParserNames) {
   abstract class WithPythonNames extends Base implements PythonParserNames {
     is_allowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {

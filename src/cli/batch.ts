@@ -125,7 +125,7 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
 
   // Workers take lines in order; results are written in input order as soon as
   // every earlier line is done.
-  const results: (string | null | undefined)[] = new Array(work.length);
+  const results = new Array<string | null | undefined>(work.length);
   let next = 0;
   let written = 0;
   const worker = async (): Promise<void> => {

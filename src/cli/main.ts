@@ -129,8 +129,8 @@ async function check(args: string[], io: CliIO): Promise<number> {
       timeout: { type: 'string', default: '10' },
     },
   });
-  const names = syntaxesNamed(values.syntax!);
-  const timeout = timeoutMs(values.timeout!);
+  const names = syntaxesNamed(values.syntax);
+  const timeout = timeoutMs(values.timeout);
   const [file, userAgent, ...urls] = positionals;
   if (file === undefined || userAgent === undefined || urls.length === 0) {
     throw new UsageError('check needs a robots.txt file or URL, a user agent and at least one URL');
@@ -233,11 +233,11 @@ async function batch(args: string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('batch needs exactly one user agent (the URLs come on standard input)');
   const concurrency = Number(values.concurrency);
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a positive integer, got "${values.concurrency}"`);
-  const names = syntaxesNamed(values.syntax!);
+  const names = syntaxesNamed(values.syntax);
   if (names.length !== 1) throw new UsageError('batch takes one syntax');
   const onServerError = values['on-server-error'];
   if (onServerError !== 'disallow' && onServerError !== 'allow') throw new UsageError(`--on-server-error must be disallow or allow, got "${onServerError}"`);
-  const timeout = timeoutMs(values.timeout!);
+  const timeout = timeoutMs(values.timeout);
   if (io.stdin === undefined) throw new UsageError('batch reads URLs from standard input');
 
   const lines = await readLines(io.stdin);
@@ -303,7 +303,9 @@ function lineWriter(stream: NodeJS.WriteStream): (line: string) => void {
     if (error.code !== 'EPIPE') throw error;
     closed = true;
   });
-  return (line) => void (closed || stream.write(line + '\n'));
+  return (line) => {
+    if (!closed) stream.write(line + '\n');
+  };
 }
 
 function isEntryPoint(): boolean {
@@ -326,7 +328,7 @@ if (isEntryPoint()) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`rerp: ${(error as Error)?.stack ?? String(error)}\n`);
+      process.stderr.write(`rerp: ${(error instanceof Error ? error.stack : undefined) ?? String(error)}\n`);
       process.exitCode = 2;
     },
   );

@@ -16,6 +16,7 @@ import { invalidUrl } from '../options.js';
 export function originOf(url: string | URL): string | null {
   let parsed: URL;
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JavaScript callers may pass a non-string
     parsed = url instanceof URL ? url : new URL(String(url));
   } catch {
     return null;

@@ -107,6 +107,7 @@ export class RobotRules {
   agent(name?: string): string {
     const old = this.#agent;
     if (name === undefined) return old;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- as in the constructor
     const next = String(name);
     if (next !== old) {
       this.#agent = next;

@@ -90,7 +90,7 @@ export function cacheControlDirectives(value: string | null | undefined): Map<st
   const n = value.length;
   while (i < n) {
     let name = '';
-    while (i < n && value[i] !== ',' && value[i] !== '=') name += value[i++];
+    while (i < n && value[i] !== ',' && value[i] !== '=') name += value[i++]!;
     let arg: string | null = null;
     if (value[i] === '=') {
       i++;
@@ -100,12 +100,12 @@ export function cacheControlDirectives(value: string | null | undefined): Map<st
         i++;
         while (i < n && value[i] !== '"') {
           if (value[i] === '\\' && i + 1 < n) i++;
-          arg += value[i++];
+          arg += value[i++]!;
         }
         i++;
         while (i < n && value[i] !== ',') i++;
       } else {
-        while (i < n && value[i] !== ',') arg += value[i++];
+        while (i < n && value[i] !== ',') arg += value[i++]!;
         arg = arg.trim();
       }
     }

@@ -117,8 +117,8 @@ async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint
   }
   const coding = res.headers.get('content-encoding');
   try {
-    for await (const chunk of decodeContent(res.body as Readable, coding)) {
-      const buf = chunk as Buffer;
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- node-fetch types body as NodeJS.ReadableStream; it is a PassThrough
+    for await (const buf of decodeContent(res.body as Readable, coding)) {
       const room = maxBytes - size;
       chunks.push(buf.length > room ? buf.subarray(0, room) : buf);
       size += Math.min(buf.length, room);
@@ -192,7 +192,8 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
   if (current === null) throw invalidUrl(url);
 
   const master = new AbortController();
-  let stopped: 'timeout' | 'aborted' | null = null;
+  // Set by stop() from callbacks: declared wide so that the checks after an await are not narrowed to null.
+  let stopped = null as 'timeout' | 'aborted' | null;
   const stop = (why: 'timeout' | 'aborted'): void => {
     stopped ??= why;
     master.abort();

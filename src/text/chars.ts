@@ -20,7 +20,7 @@ export function pyTrim(s: string): string {
   return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- SEMANTICS 1.7 deletes exactly these controls
 const CONTROL = /[\u0000-\u001f]/g;
 
 /** behaviour.md §1.7: delete U+0000 to U+001F, then trim. */
@@ -50,6 +50,7 @@ export function codeAt(s: string, i: number): number {
 
 /** `s` itself, typed as a string for the optimising compiler, whose `length` then needs no lookup. */
 export function asString(s: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- the concatenation is the point (see above)
   return '' + s;
 }
 
