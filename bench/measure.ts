@@ -27,8 +27,8 @@ function waitedMs(): number | null {
  * shared machine, time spent waiting for a core is not time spent working.
  * The wall clock otherwise, or when the run asks for it (`--wall`).
  */
-export const clock = {
-  kind: (waitedMs() === null ? 'wall' : 'cpu') as 'cpu' | 'wall',
+export const clock: { kind: 'cpu' | 'wall'; now(): number } = {
+  kind: waitedMs() === null ? 'wall' : 'cpu',
   /** Milliseconds on the chosen clock. */
   now(): number {
     return clock.kind === 'wall' ? performance.now() : performance.now() - waitedMs()!;

@@ -79,6 +79,7 @@ function directive(line: string, key: string, value: string): string {
   return `${bom}${KEY_NAMES[key] ?? key}: ${value}`;
 }
 
+// eslint-disable-next-line no-control-regex -- Python's str.splitlines() breaks at these controls
 const PY_ONLY_BREAK = /[\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 const PY_ONLY_BREAKS = new RegExp(PY_ONLY_BREAK.source, 'g');
 
@@ -413,7 +414,7 @@ export interface PyVersion {
 export function stripsLeadingControls({ version: [major, minor, micro] }: PyVersion): boolean {
   if (major !== 3) return major > 3;
   const fixed: Record<number, number> = { 8: 17, 9: 17, 10: 12, 11: 4 };
-  return minor >= 12 || (fixed[minor] !== undefined && micro >= fixed[minor]!);
+  return minor >= 12 || (fixed[minor] !== undefined && micro >= fixed[minor]);
 }
 
 /** The case rewritten so that the port does what the chosen classes describe the Python way. */

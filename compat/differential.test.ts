@@ -31,6 +31,7 @@ test.before(async () => {
   report = await compare(session, generate(seed, fileCount), answerer, ASPECTS);
 });
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when test.before could not start Python
 test.after.always(() => session?.close());
 
 async function explain(findings: Finding[], bad: Parameters<typeof shrink>[3]): Promise<string> {

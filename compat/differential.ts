@@ -1,6 +1,6 @@
 // Runs generated or fixed cases through Python and the port, and tallies
 // agreement and difference classes per aspect.
-import { judge, type Answer, type Answerer, type Aspect, type Case, type PyOutcome, type Verdict } from './classify.js';
+import { judge, type Answerer, type Aspect, type Case, type PyOutcome, type Verdict } from './classify.js';
 import { isPyError, type PyAnswer, type PythonSession } from './python.js';
 import { splitLines } from './lines.js';
 import type { GeneratedFile } from './generator.js';
@@ -33,7 +33,7 @@ export function outcome(a: PyAnswer, aspect: Aspect, index: number): PyOutcome {
   if (a.error !== null) return { error: a.error };
   const v =
     aspect === 'canFetch' ? a.canFetch![index] : aspect === 'crawlDelay' ? a.crawlDelay![index] : aspect === 'requestRate' ? a.requestRate![index] : a.siteMaps;
-  return isPyError(v) ? { error: v.error } : { answer: (v ?? null) as Answer };
+  return isPyError(v) ? { error: v.error } : { answer: v ?? null };
 }
 
 /** The questions of one file, one per aspect and (user agent, URL) where the aspect needs them. */

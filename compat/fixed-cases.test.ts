@@ -19,6 +19,7 @@ test.before(async () => {
   [fixed, examples] = await Promise.all([session.ask(FIXED_CASES.map(ask)), session.ask(CLASSES.map((k) => ask(k.example)))]);
 });
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when test.before could not start Python
 test.after.always(() => session?.close());
 
 FIXED_CASES.forEach((c, i) => {

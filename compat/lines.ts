@@ -17,8 +17,13 @@ export function portView(line: string): PortLine {
   const hash = s.indexOf('#');
   if (hash >= 0) s = pyTrim(s.slice(0, hash));
   let bom = false;
-  if (s.startsWith('\ufeff')) (s = s.slice(1)), (bom = true);
-  else if (s.startsWith('\u00ef\u00bb\u00bf')) (s = s.slice(3)), (bom = true);
+  if (s.startsWith('\ufeff')) {
+    s = s.slice(1);
+    bom = true;
+  } else if (s.startsWith('\u00ef\u00bb\u00bf')) {
+    s = s.slice(3);
+    bom = true;
+  }
   s = pyTrim(s);
   const m = /^([A-Za-z-]+):[ \t]*/.exec(s);
   if (m === null || !PORT_KEYS.has(m[1]!.toLowerCase())) return { kind: 'other' };
@@ -51,5 +56,6 @@ export function splitLines(text: string): string[] {
 
 /** Lines as Python's str.splitlines() splits them. */
 export function pySplitLines(text: string): string[] {
+  // eslint-disable-next-line no-control-regex -- Python's str.splitlines() breaks at these controls
   return text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
 }

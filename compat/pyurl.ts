@@ -124,6 +124,7 @@ function encode(u: readonly Unit[]): string {
   let out = '';
   for (const { ch, encodedSlash } of u) {
     if (encodedSlash) out += '%2F';
+    // eslint-disable-next-line no-control-regex -- the C0 controls the port strips from a path
     else if (ch === '%' || ch === '#' || /^[\s\u0000-\u001f\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/.test(ch)) {
       out += Array.from(new TextEncoder().encode(ch), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
     } else out += ch;

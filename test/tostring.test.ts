@@ -1,12 +1,12 @@
 // toString(): the rules back in robots.txt form; parsing it gives the same answers.
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { GYM2008, MK1996, type RobotExclusionRulesParser } from '../src/index.js';
 import { robots, robotsLines } from './helpers/robots.js';
 
 const AGENTS = ['foobot', 'FooBot/2.1', 'barbot', 'bazbot', 'other', ''];
 
 /** Asserts that `p` and the parse of its toString() answer alike, and returns the copy. */
-function assertRoundTrip(t: import('ava').ExecutionContext, p: RobotExclusionRulesParser, urls: readonly string[]): RobotExclusionRulesParser {
+function assertRoundTrip(t: ExecutionContext, p: RobotExclusionRulesParser, urls: readonly string[]): RobotExclusionRulesParser {
   const text = p.toString();
   const copy = robots(text);
   for (const ua of AGENTS) {

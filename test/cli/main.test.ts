@@ -52,7 +52,7 @@ test('check --syntax all prints a line per syntax under each URL', async (t) => 
 
 test('check --json gives the verdicts as JSON', async (t) => {
   const r = await run(['check', '--json', await robotsFile(), 'Bot', '/private/a']);
-  const parsed = JSON.parse(r.out.join('\n'));
+  const parsed = JSON.parse(r.out.join('\n')) as { userAgent: string; results: unknown[] };
   t.is(parsed.userAgent, 'Bot');
   t.deepEqual(parsed.results[0], {
     url: '/private/a',

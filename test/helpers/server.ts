@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net';
 /** Handles one request; may leave the response open (to simulate a server that hangs). */
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
+/** A {@link Handler} that is done when it returns: no promise to wait for. */
+export type SyncHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
 /** A request as the server received it. */
 export interface RecordedRequest {
   readonly method: string;
@@ -58,7 +61,7 @@ export async function startServer(routes: Handler | Readonly<Record<string, Hand
 }
 
 /** A handler answering `status` with `body` and `headers`. */
-export function respond(status: number, body: string | Uint8Array = '', headers: http.OutgoingHttpHeaders = {}): Handler {
+export function respond(status: number, body: string | Uint8Array = '', headers: http.OutgoingHttpHeaders = {}): SyncHandler {
   return (_req, res) => {
     res.writeHead(status, headers);
     res.end(body);
@@ -66,12 +69,12 @@ export function respond(status: number, body: string | Uint8Array = '', headers:
 }
 
 /** A handler answering `status` with a Location header. */
-export function redirect(status: number, location: string): Handler {
+export function redirect(status: number, location: string): SyncHandler {
   return respond(status, '', { location });
 }
 
 /** A handler that never answers. */
-export function hang(): Handler {
+export function hang(): SyncHandler {
   return () => {};
 }
 
@@ -97,7 +100,7 @@ export function streamBody(opts: { total: number; head?: Uint8Array; fill?: numb
   const stats: StreamStats = { sent: 0, done: new Promise((resolve) => (finish = resolve)) };
   const chunkSize = 16 * 1024;
   const handler: Handler = async (_req, res) => {
-    let closed = false;
+    let closed = false as boolean; // set by the close listener, so not narrowed to false
     const hungUp = new Promise<void>((resolve) =>
       res.on('close', () => {
         closed = !res.writableFinished;
@@ -112,6 +115,7 @@ export function streamBody(opts: { total: number; head?: Uint8Array; fill?: numb
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([hungUp, new Promise((r) => (timer = setTimeout(r, opts.graceMs ?? 10_000)))]);
         clearTimeout(timer);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the close listener may have set it during the await
         if (closed) break;
       }
       const size = Math.min(chunkSize, opts.total - stats.sent);

@@ -55,7 +55,7 @@ test('the fetch sends the cache\'s user agent', async (t) => {
 test('100 parallel calls on a new origin make exactly one request', async (t) => {
   const s = await site(t, PRIVATE);
   const cache = new RobotsCache({ userAgent: UA });
-  const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => cache.isAllowed(s.url(i % 2 ? '/private/' + i : '/ok/' + i))));
+  const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => cache.isAllowed(s.url(i % 2 ? `/private/${i}` : `/ok/${i}`))));
   t.is(s.count('/robots.txt'), 1);
   t.deepEqual(answers, Array.from({ length: 100 }, (_, i) => i % 2 === 0));
 });
@@ -120,15 +120,15 @@ test('get returns the parser of the origin, shared by later calls', async (t) =>
 test('the least recently used origin is dropped beyond maxEntries', async (t) => {
   const [a, b, c] = await Promise.all([site(t, PRIVATE), site(t, PRIVATE), site(t, PRIVATE)]);
   const cache = new RobotsCache({ userAgent: UA, maxEntries: 2 });
-  await cache.isAllowed(a!.url('/'));
-  await cache.isAllowed(b!.url('/'));
-  await cache.isAllowed(a!.url('/')); // a is now more recent than b
-  await cache.isAllowed(c!.url('/')); // drops b
+  await cache.isAllowed(a.url('/'));
+  await cache.isAllowed(b.url('/'));
+  await cache.isAllowed(a.url('/')); // a is now more recent than b
+  await cache.isAllowed(c.url('/')); // drops b
   t.is(cache.size, 2);
-  await cache.isAllowed(a!.url('/'));
-  t.is(a!.count('/robots.txt'), 1);
-  await cache.isAllowed(b!.url('/'));
-  t.is(b!.count('/robots.txt'), 2);
+  await cache.isAllowed(a.url('/'));
+  t.is(a.count('/robots.txt'), 1);
+  await cache.isAllowed(b.url('/'));
+  t.is(b.count('/robots.txt'), 2);
 });
 
 test('the cache never holds more than maxEntries origins', async (t) => {
@@ -412,10 +412,9 @@ test("under statusPolicy 'rfc9309' a 5xx answer counts as a failed fetch, kept o
 async function goodThenFailing(t: { teardown(fn: () => Promise<void>): void }, status: number): Promise<TestServer> {
   let served = 0;
   return serve(t, (req, res) => {
-    if (req.url !== '/robots.txt') return respond(200, 'page')(req, res);
-    served++;
-    if (served === 1) return respond(200, PRIVATE, { 'content-type': 'text/plain', expires: 'Thu, 01 Jan 1970 00:00:00 GMT' })(req, res);
-    return respond(status, 'down')(req, res);
+    if (req.url !== '/robots.txt') respond(200, 'page')(req, res);
+    else if (++served === 1) respond(200, PRIVATE, { 'content-type': 'text/plain', expires: 'Thu, 01 Jan 1970 00:00:00 GMT' })(req, res);
+    else respond(status, 'down')(req, res);
   });
 }
 

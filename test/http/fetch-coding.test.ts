@@ -1,6 +1,6 @@
 // Content-Encoding: what a server compresses is decoded, and a compressed
 // body that is cut short or corrupt is an error, never a shorter robots.txt.
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { RobotExclusionRulesParser, RobotsFetchError } from '../../src/index.js';
 import { respond, startServer } from '../helpers/server.js';
@@ -10,7 +10,7 @@ const ROBOTS = 'User-agent: *\nDisallow: /private\n' + '# filler so the compress
 /** A handler sending `body` as it is, with the given coding and a Content-Length that matches it. */
 const encoded = (body: Uint8Array, coding: string) => respond(200, body, { 'content-encoding': coding, 'content-length': String(body.length) });
 
-async function fetched(t: import('ava').ExecutionContext, body: Uint8Array, coding: string): Promise<RobotExclusionRulesParser> {
+async function fetched(t: ExecutionContext, body: Uint8Array, coding: string): Promise<RobotExclusionRulesParser> {
   const server = await startServer({ '/robots.txt': encoded(body, coding) });
   t.teardown(() => server.close());
   const p = new RobotExclusionRulesParser();

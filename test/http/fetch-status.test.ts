@@ -1,7 +1,7 @@
 import test from 'ava';
 import { getEventListeners } from 'node:events';
 import { InvalidArgumentError, InvalidUrlError, RobotExclusionRulesParser, RobotsFetchError } from '../../src/index.js';
-import { closedPortUrl, hang, redirect, respond, startServer, type Handler, type TestServer } from '../helpers/server.js';
+import { closedPortUrl, hang, redirect, respond, startServer, type Handler, type SyncHandler, type TestServer } from '../helpers/server.js';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private\nSitemap: https://example.com/sitemap.xml\n';
 
@@ -214,7 +214,7 @@ test('the timeout covers the body, not only the headers', async (t) => {
 
 test('the timeout covers the whole redirect chain, not each request', async (t) => {
   // Each answer alone comes well within the timeout; the two together do not.
-  const slowly = (handler: Handler): Handler => (req, res) => void setTimeout(() => handler(req, res), 300);
+  const slowly = (handler: SyncHandler): Handler => (req, res) => void setTimeout(() => handler(req, res), 300);
   const server = await serve(t, { '/robots.txt': slowly(redirect(301, '/next')), '/next': slowly(respond(200, ROBOTS)) });
   const error = await t.throwsAsync(new RobotExclusionRulesParser().fetch(server.url('/robots.txt'), { timeout: 500 }), {
     instanceOf: RobotsFetchError,

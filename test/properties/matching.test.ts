@@ -79,6 +79,7 @@ test('property: parse, isAllowed, explain, getCrawlDelay, sitemaps and toString 
           p.explain(ua, u, syntax);
         }
       }
+      // eslint-disable-next-line @typescript-eslint/no-meaningless-void-operator -- reads the getter, which must not throw
       void p.sitemaps;
       p.toString();
     }),
@@ -88,6 +89,7 @@ test('property: parse, isAllowed, explain, getCrawlDelay, sitemaps and toString 
 
 test('property: MK1996 and GYM2008 give the same answer whenever no rule contains * or $', (t) => {
   // Controls are deleted from values before decoding, so check the text without them.
+  // eslint-disable-next-line no-control-regex -- the C0 controls the parser deletes from values
   const noWildcards = (text: string) => !/[*$]|%2a|%24/i.test(text.replace(/[\u0000-\u001f]/g, ''));
   assertProperty(
     t,
@@ -118,6 +120,7 @@ test('property: explain(...).allowed === isAllowed(...) in both syntaxes', (t) =
 });
 
 test('property: explain names a User-agent line for the record and a line of the right kind holding the rule', (t) => {
+  // eslint-disable-next-line no-control-regex -- as above
   const scrub = (line: string) => line.replace(/[\u0000-\u001f]/g, '');
   const directive = (line: string, names: string) => new RegExp(`^[\\s\\u0085]*(?:\\u00ef\\u00bb\\u00bf)?[\\s\\u0085]*(?:${names}):`, 'i').test(scrub(line));
   assertProperty(

@@ -33,7 +33,7 @@ test('empty patterns never decide and $ alone matches nothing', (t) => {
 
 test('many literal rules: the index agrees with trying every rule', (t) => {
   const rules: LongestRule[] = [];
-  for (let i = 0; i < 200; i++) rules.push(rule(i % 3 === 0, '/d' + (i % 17) + '/' + 'x'.repeat(i % 5)));
+  for (let i = 0; i < 200; i++) rules.push(rule(i % 3 === 0, `/d${i % 17}/${'x'.repeat(i % 5)}`));
   // Trailing stars make a short prefix the longest pattern: `/d1/***` (7) beats `/d1/xx` (6).
   rules.push(rule(false, '/'), rule(true, '/d1'), rule(false, '/d1/***'), rule(true, '/d2**'));
   const match = compileLongest(rules);

@@ -21,7 +21,7 @@ function reference(s: string): string {
     if (b >= 0x80) bytes.push(b);
     else {
       flush();
-      out += b === 0x2f ? '%2F' : b >= 0 ? String.fromCharCode(b) : s[i];
+      out += b === 0x2f ? '%2F' : b >= 0 ? String.fromCharCode(b) : s[i]!;
     }
     i += b >= 0 ? 3 : 1;
   }
