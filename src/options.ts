@@ -19,7 +19,7 @@ export function show(value: unknown): string {
     case 'object': {
       if (value === null) return 'null';
       if (Array.isArray(value)) return 'an array';
-      const name: unknown = Object.getPrototypeOf(value)?.constructor?.name;
+      const name: unknown = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
       if (typeof name !== 'string' || name === '' || name === 'Object') return 'an object';
       return `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}`;
     }
@@ -182,7 +182,7 @@ export class OptionReader<K extends string> {
 
   /** An AbortSignal (anything with `aborted` and `addEventListener`), or null when not given. */
   signal(key: K): AbortSignal | null {
-    const value = this.#values[key] as AbortSignal | undefined;
+    const value = this.#values[key] as AbortSignal | null | undefined;
     if (value === undefined) return null;
     if (typeof value !== 'object' || value === null || typeof value.addEventListener !== 'function' || typeof value.aborted !== 'boolean') {
       this.#fail(key, 'an AbortSignal');
@@ -191,6 +191,7 @@ export class OptionReader<K extends string> {
   }
 
   /** A function, or undefined when not given. */
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the callback's type; only typeof 'function' is checked
   callback<F extends (...args: never[]) => unknown>(key: K): F | undefined {
     const value = this.#values[key];
     if (value !== undefined && typeof value !== 'function') this.#fail(key, 'a function');

@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { InvalidArgumentError, InvalidUrlError, RobotsError } from '../src/errors.js';
 import { checkHeaderValue, invalidUrl, listOf, OptionReader, show, userAgentHeader } from '../src/options.js';
 import { checkSyntax, GYM2008, MK1996, RFC9309 } from '../src/syntax.js';
@@ -7,7 +7,7 @@ const KEYS = ['count', 'size', 'wait', 'grace', 'mode', 'signal', 'onEvent', 'js
 const reader = (options: unknown) => new OptionReader('Thing', options, KEYS);
 
 /** Asserts that `fn` throws an InvalidArgumentError with this message and argument. */
-function rejects(t: import('ava').ExecutionContext, fn: () => unknown, message: string, argument: string): void {
+function rejects(t: ExecutionContext, fn: () => unknown, message: string, argument: string): void {
   const error = t.throws(fn, { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT', message });
   t.is(error.argument, argument, message);
   t.true(error instanceof RobotsError);

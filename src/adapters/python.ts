@@ -39,7 +39,7 @@ function fetchOptions(timeout: unknown): FetchOptions | undefined {
   // The other options are checked by the camelCase fetch, named the same.
   const seconds = new OptionReader('fetch', timeout, FETCH_KEYS).duration('timeout', null, { unit: 'seconds' });
   const options = timeout as PythonFetchOptions;
-  return seconds === null ? (options as FetchOptions) : { ...options, timeout: seconds * 1000 };
+  return seconds === null ? options : { ...options, timeout: seconds * 1000 };
 }
 
 /** The Python names every parser has. */

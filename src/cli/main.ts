@@ -246,7 +246,7 @@ async function batch(args: string[], io: CliIO): Promise<number> {
   try {
     summary = await runBatch(
       lines,
-      { userAgent: headerUserAgent(positionals[0]!), concurrency, json: values.json!, syntax: SYNTAXES[names[0]!]!, onServerError, fetchOptions: { timeout } },
+      { userAgent: headerUserAgent(positionals[0]!), concurrency, json: values.json, syntax: SYNTAXES[names[0]!]!, onServerError, fetchOptions: { timeout } },
       sink,
     );
   } finally {

@@ -61,6 +61,7 @@ export class RobotRules {
    */
   constructor(agent: string, options?: RobotRulesOptions) {
     const o = new OptionReader('RobotRules', options, ['syntax'] as const);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JavaScript callers may pass a non-string
     this.#agent = String(agent);
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
   }

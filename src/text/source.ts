@@ -12,5 +12,6 @@ export function sourceText(input: unknown): SourceText {
   if (typeof input === 'string') return { text: input, fromBytes: false };
   if (input instanceof Uint8Array) return { text: latin1(input), fromBytes: true };
   if (input instanceof ArrayBuffer) return { text: latin1(new Uint8Array(input)), fromBytes: true };
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any other value is read as its string form (docs/behaviour.md §1.1)
   return { text: input == null ? '' : String(input), fromBytes: false };
 }

@@ -410,7 +410,7 @@ test('an unknown fetch option is an InvalidArgumentError naming it and the known
   const server = await serve(t, respond(200, ROBOTS));
   const p = primed();
   for (const key of ['timout', 'max_bytes', 'statuspolicy', 'user agent']) {
-    const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), { [key]: 1000 } as never), {
+    const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), { [key]: 1000 }), {
       instanceOf: InvalidArgumentError,
       code: 'ERR_ROBOTS_INVALID_ARGUMENT',
       message: `fetch option ${key === 'user agent' ? '"user agent"' : key} is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy`,
