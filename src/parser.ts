@@ -189,7 +189,7 @@ export class RobotExclusionRulesParser {
     this.#fetched = { url: href, code: this.#fetched?.code ?? null };
     const result = await fetchRobotsTxt(href, userAgent, settings);
     // The URL stays the last call's, which may have been made since this one began.
-    this.#fetched = { url: this.#fetched!.url, code: result.responseCode };
+    this.#fetched = { url: this.#fetched.url, code: result.responseCode };
     if ('error' in result) throw result.error;
     this.parse(result.text);
     this.expirationDate = result.expirationDate;
@@ -249,6 +249,7 @@ RobotExclusionRulesParser.prototype.useLocalTime = true;
  * `\s` does not cover it.
  */
 function encodeRulePath(path: string): string {
+  // eslint-disable-next-line no-control-regex -- C0 controls are what must be escaped
   return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f\u0085]/g, percentEncode);
 }
 

@@ -38,19 +38,41 @@ function startsWithKey(text: string, s: number, e: number, word: string): boolea
   return s + word.length < e && text.charCodeAt(s + word.length) === 0x3a && isWord(text, s, word);
 }
 
+/** A line's key and the length of its name, packed: the key in the low 4 bits. */
+type KeyAndLength = number & { readonly __brand: 'KeyAndLength' };
+
+function packKey(key: Key, length: number): KeyAndLength {
+  return (key | (length << 4)) as KeyAndLength;
+}
+
+/** The key of a packed {@link keyAt} answer. */
+function keyPart(packed: KeyAndLength): Key {
+  const key = packed & 15;
+  // Every value below 16 that packKey writes is a Key: the table is the enum's own.
+  return KEYS[key] ?? Key.None;
+}
+
+/** The keys by value, so that an unpacked number is read back as a Key. */
+const KEYS: readonly Key[] = [Key.None, Key.UserAgent, Key.Allow, Key.Disallow, Key.Sitemap, Key.CrawlDelay, Key.RequestRate];
+
+/** The length of the key's name in a packed {@link keyAt} answer. */
+function lengthPart(packed: KeyAndLength): number {
+  return packed >>> 4;
+}
+
 /**
  * The key of the line text[s, e) (the run of letters and `-` before a colon)
- * in the low 4 bits, the key's length above them. The usual keys are compared
- * in place, the rest go through {@link keyOf}.
+ * and the key's length. The usual keys are compared in place, the rest go
+ * through {@link keyOf}.
  */
-function keyAt(text: string, s: number, e: number): number {
+function keyAt(text: string, s: number, e: number): KeyAndLength {
   const c = text.charCodeAt(s) | 0x20;
-  if (c === 0x64 && startsWithKey(text, s, e, 'disallow')) return Key.Disallow | (8 << 4);
-  if (c === 0x61 && startsWithKey(text, s, e, 'allow')) return Key.Allow | (5 << 4);
-  if (c === 0x75 && startsWithKey(text, s, e, 'user-agent')) return Key.UserAgent | (10 << 4);
+  if (c === 0x64 && startsWithKey(text, s, e, 'disallow')) return packKey(Key.Disallow, 8);
+  if (c === 0x61 && startsWithKey(text, s, e, 'allow')) return packKey(Key.Allow, 5);
+  if (c === 0x75 && startsWithKey(text, s, e, 'user-agent')) return packKey(Key.UserAgent, 10);
   let k = s;
   while (k < e && isKeyChar(text.charCodeAt(k))) k++;
-  return (k < e && text.charCodeAt(k) === 0x3a ? keyOf(text.slice(s, k)) : Key.None) | ((k - s) << 4);
+  return packKey(k < e && text.charCodeAt(k) === 0x3a ? keyOf(text.slice(s, k)) : Key.None, k - s);
 }
 
 /** `n/m`, digits on both sides of the slash, as Python's `urllib.robotparser` reads a Request-rate. */
@@ -152,8 +174,8 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
       else if (text.charCodeAt(s) === 0xef && text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;
       while (s < e && isPyWhitespace(text.charCodeAt(s))) s++;
       const found = keyAt(text, s, e);
-      const key: Key = found & 15;
-      const k = s + (found >>> 4);
+      const key = keyPart(found);
+      const k = s + lengthPart(found);
       if (key === Key.RequestRate) {
         // Not a directive of the original: it changes no other state (1.6).
         const rate = current === null ? null : readRequestRate(text.slice(k + 1, e));

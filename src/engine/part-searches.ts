@@ -29,7 +29,7 @@ export class PartSearches {
    * to search the pattern's parts with, once many have been tried; else
    * null, as plain `indexOf` costs less for a few.
    */
-  tried(word: string, at: number): PartSearches | null {
+  tried(word: string, at: number): this | null {
     if (++this.#tried < MANY_TRIED) return null;
     if (this.#tried === MANY_TRIED) {
       (this.#from ??= new Map()).clear();

@@ -2,7 +2,7 @@
 // §8.2): the text read once for one product token.
 import { Key } from '../text/keys.js';
 import { parseCrawlDelay } from '../text/values.js';
-import { packEnd, type ValueEnd } from '../text/spans.js';
+import { packEnd } from '../text/spans.js';
 import { firstLine, isAsciiSpace, isTokenChar, LineReader, lowerAscii } from './lines.js';
 
 /** True when the user-agent value text[s, e) names `token`: its leading token characters are that token, in any case. */
@@ -34,7 +34,7 @@ export interface Group {
 /** What {@link readFor} finds: the groups, and the rules of those that can apply as spans. */
 export interface GroupsRead {
   readonly groups: Group[];
-  /** Two numbers a rule: where its value starts, and its {@link ValueEnd}. */
+  /** Two numbers a rule: where its value starts, and its `ValueEnd` (text/spans.ts). */
   readonly spans: number[];
 }
 
