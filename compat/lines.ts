@@ -4,8 +4,7 @@ import { pyTrim, scrubValue } from '../src/internal.js';
 
 /** A line as the port reads it. */
 export type PortLine =
-  | { readonly kind: 'blank' | 'comment' | 'other' }
-  | { readonly kind: 'directive'; readonly key: string; readonly value: string; readonly bom: boolean };
+  { readonly kind: 'blank' | 'comment' | 'other' } | { readonly kind: 'directive'; readonly key: string; readonly value: string; readonly bom: boolean };
 
 const PORT_KEYS = new Set(['user-agent', 'useragent', 'allow', 'disallow', 'sitemap', 'crawl-delay', 'request-rate']);
 
@@ -31,9 +30,7 @@ export function portView(line: string): PortLine {
 }
 
 /** A line as Python's robotparser reads it (before `unquote`). */
-export type PyLine =
-  | { readonly kind: 'empty' | 'skip' | 'other' }
-  | { readonly kind: 'directive'; readonly key: string; readonly value: string };
+export type PyLine = { readonly kind: 'empty' | 'skip' | 'other' } | { readonly kind: 'directive'; readonly key: string; readonly value: string };
 
 /** What Python makes of `line`: `''` ends a record, a `key: value` split at the first colon. */
 export function pyView(line: string): PyLine {

@@ -116,10 +116,7 @@ export class OptionReader<K extends string> {
     for (const key of Object.keys(options)) {
       if (!(keys as readonly string[]).includes(key)) {
         const shown = IDENTIFIER.test(key) ? key : JSON.stringify(key);
-        throw new InvalidArgumentError(
-          `${owner} option ${this.#path}${shown} is unknown; known options: ${keys.join(', ')}`,
-          this.#path + key,
-        );
+        throw new InvalidArgumentError(`${owner} option ${this.#path}${shown} is unknown; known options: ${keys.join(', ')}`, this.#path + key);
       }
     }
     this.#values = options;

@@ -14,21 +14,18 @@ test('the package exports the errors and the lookalike', (t) => {
 });
 
 test("'robotexclusionrulesparser/python' exports the Python-named classes and constants", (t) => {
-  t.deepEqual(
-    Object.keys(python).sort(),
-    [
-      'GYM2008',
-      'InvalidArgumentError',
-      'InvalidUrlError',
-      'MK1996',
-      'RFC9309',
-      'RobotExclusionRulesParser',
-      'RobotFileParserLookalike',
-      'RobotsEncodingError',
-      'RobotsError',
-      'RobotsFetchError',
-    ],
-  );
+  t.deepEqual(Object.keys(python).sort(), [
+    'GYM2008',
+    'InvalidArgumentError',
+    'InvalidUrlError',
+    'MK1996',
+    'RFC9309',
+    'RobotExclusionRulesParser',
+    'RobotFileParserLookalike',
+    'RobotsEncodingError',
+    'RobotsError',
+    'RobotsFetchError',
+  ]);
   t.is(python.InvalidArgumentError, main.InvalidArgumentError);
   t.is(python.InvalidUrlError, main.InvalidUrlError);
   t.is(typeof new python.RobotExclusionRulesParser().is_allowed, 'function');

@@ -22,7 +22,10 @@ test('show writes values as messages quote them', (t) => {
   t.is(show(null), 'null');
   t.is(show(true), 'true');
   t.is(show(Symbol('s')), 'Symbol(s)');
-  t.is(show(() => 1), 'a function');
+  t.is(
+    show(() => 1),
+    'a function',
+  );
   t.is(show([1]), 'an array');
   t.is(show({ a: 1 }), 'an object');
   t.is(show(Object.create(null)), 'an object');
@@ -58,7 +61,12 @@ test('duration takes finite milliseconds above 0, or from 0 with zero, and names
   for (const wait of [0, -1, Number.NaN, Infinity, '5', null]) {
     rejects(t, () => reader({ wait }).duration('wait', null), `Thing option wait must be a finite number of milliseconds > 0, got ${show(wait)}`, 'wait');
   }
-  rejects(t, () => reader({ grace: -1 }).duration('grace', 0, { zero: true }), 'Thing option grace must be a finite number of milliseconds >= 0, got -1', 'grace');
+  rejects(
+    t,
+    () => reader({ grace: -1 }).duration('grace', 0, { zero: true }),
+    'Thing option grace must be a finite number of milliseconds >= 0, got -1',
+    'grace',
+  );
   rejects(t, () => reader({ wait: 0 }).duration('wait', null, { unit: 'seconds' }), 'Thing option wait must be a finite number of seconds > 0, got 0', 'wait');
 });
 
@@ -105,7 +113,12 @@ test('userAgentHeader is null for no user agent and checks any other', (t) => {
   t.is(userAgentHeader(undefined), null);
   t.is(userAgentHeader(''), null);
   t.is(userAgentHeader('Bot'), 'Bot');
-  rejects(t, () => userAgentHeader('Bot™'), 'userAgent must be a valid HTTP header value (tab, space, visible ASCII and Latin-1 characters only), got "Bot™"', 'userAgent');
+  rejects(
+    t,
+    () => userAgentHeader('Bot™'),
+    'userAgent must be a valid HTTP header value (tab, space, visible ASCII and Latin-1 characters only), got "Bot™"',
+    'userAgent',
+  );
 });
 
 test('options must be a plain object; undefined is no options unless required', (t) => {

@@ -60,7 +60,7 @@ test('the same agent and syntax asked after parse() get the new rules', (t) => {
   t.false(p.isAllowed('bot', 'https://h/b'));
 });
 
-test('a wildcard rule keeps each syntax\'s answer when calls alternate between syntaxes', (t) => {
+test("a wildcard rule keeps each syntax's answer when calls alternate between syntaxes", (t) => {
   const p = robotsLines('User-agent: *', 'Disallow: /*.pdf');
   for (let round = 0; round < 3; round++) {
     t.false(p.isAllowed('bot', 'https://h/f.pdf', GYM2008));
@@ -86,11 +86,18 @@ test('a repeated call with a URL object or an unknown syntax is answered as the 
 test('a syntax of 0 or NaN throws whatever state the repeated-call path is in', (t) => {
   const p = robotsLines('User-agent: *', 'Disallow: /x');
   const bad = [0, -0, Number.NaN] as unknown as Syntax[];
-  for (const syntax of bad) t.throws(() => p.isAllowed('bot', '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'before any call');
+  for (const syntax of bad)
+    t.throws(() => p.isAllowed('bot', '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'before any call');
   p.isAllowed('bot', '/x');
   p.parse('User-agent: *\nAllow: /');
-  for (const syntax of bad) t.throws(() => p.isAllowed(null as unknown as string, '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'after parse()');
+  for (const syntax of bad)
+    t.throws(
+      () => p.isAllowed(null as unknown as string, '/x', syntax),
+      { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' },
+      'after parse()',
+    );
   p.isAllowed('bot', '/x', RFC9309);
   p.getCrawlDelay('other');
-  for (const syntax of bad) t.throws(() => p.isAllowed('other', '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'after another agent');
+  for (const syntax of bad)
+    t.throws(() => p.isAllowed('other', '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'after another agent');
 });

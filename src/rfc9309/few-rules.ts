@@ -222,4 +222,3 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
   }
   return -1;
 }
-

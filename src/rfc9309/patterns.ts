@@ -63,7 +63,6 @@ export function isRobotsTxt(s: string, start: number): boolean {
   return c < 0 || c === 0x3f || c === 0x23;
 }
 
-
 /** A rule's pattern, and whether it is the text itself from where the value starts (see few-rules.ts). */
 export interface RulePattern {
   readonly pattern: string;

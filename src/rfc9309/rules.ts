@@ -64,7 +64,11 @@ export class Rfc9309Rules {
     return {
       allowed: allow,
       record: this.#record(sel.groupOffset(g), sel.groupLine(g)),
-      rule: { kind: allow ? 'allow' : 'disallow', path: this.#decode(start, endOf(end)), line: lineAt(this.#text, sel.groupOffset(g), start, sel.groupLine(g)) },
+      rule: {
+        kind: allow ? 'allow' : 'disallow',
+        path: this.#decode(start, endOf(end)),
+        line: lineAt(this.#text, sel.groupOffset(g), start, sel.groupLine(g)),
+      },
     };
   }
 

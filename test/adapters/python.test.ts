@@ -58,9 +58,12 @@ test('source_url and response_code are read-only views of the fetch state', (t) 
   const rerp = new RobotExclusionRulesParser();
   t.is(rerp.source_url, '');
   t.is(rerp.response_code, null);
-  t.throws(() => {
-    (rerp as unknown as { response_code: number }).response_code = 5;
-  }, { instanceOf: TypeError });
+  t.throws(
+    () => {
+      (rerp as unknown as { response_code: number }).response_code = 5;
+    },
+    { instanceOf: TypeError },
+  );
 });
 
 test('a ported Python crawler runs with await added', async (t) => {
@@ -137,7 +140,7 @@ test("the options object's timeout is in seconds too: { timeout: 1 } waits for a
   t.false(rerp.is_allowed('bot', '/private/x'));
 });
 
-test("fetch(url, 5) and fetch(url, { timeout: 5 }) both mean 5 seconds", async (t) => {
+test('fetch(url, 5) and fetch(url, { timeout: 5 }) both mean 5 seconds', async (t) => {
   const server = await slowServer(t, 300);
   const rerp = new RobotExclusionRulesParser();
   await rerp.fetch(server.url('/robots.txt'), 5);

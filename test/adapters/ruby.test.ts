@@ -13,24 +13,27 @@ async function serve(t: { teardown(fn: () => Promise<void>): void }, routes: Han
   return server;
 }
 
-test('get fetches /robots.txt of the URL\'s origin, whatever its path', async (t) => {
+test("get fetches /robots.txt of the URL's origin, whatever its path", async (t) => {
   const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
   const parser = await get(s.url('/deep/page.html?x=1'), 'Crawler');
   t.true(parser instanceof RobotExclusionRulesParser);
-  t.deepEqual(s.requests.map((r) => r.path), ['/robots.txt']);
+  t.deepEqual(
+    s.requests.map((r) => r.path),
+    ['/robots.txt'],
+  );
   t.is(parser.sourceUrl, s.url('/robots.txt'));
   t.false(parser.isAllowed('Crawler', '/private/a'));
   t.true(parser.isAllowed('Crawler', '/index.html'));
 });
 
-test('get sends the user agent and keeps it as the parser\'s userAgent', async (t) => {
+test("get sends the user agent and keeps it as the parser's userAgent", async (t) => {
   const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
   const parser = await get(s.url('/'), 'Crawler/2.0');
   t.is(s.requests[0]!.headers['user-agent'], 'Crawler/2.0');
   t.is(parser.userAgent, 'Crawler/2.0');
 });
 
-test('getAllowed answers for the URL from its origin\'s robots.txt', async (t) => {
+test("getAllowed answers for the URL from its origin's robots.txt", async (t) => {
   const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
   t.false(await getAllowed(s.url('/private/x'), 'Crawler'));
   t.true(await getAllowed(s.url('/public/x'), 'Crawler'));
@@ -55,7 +58,7 @@ test('parseRobotsTxt never throws, whatever the input', (t) => {
   }
 });
 
-test('Robotstxt holds the three functions under the gem\'s names', (t) => {
+test("Robotstxt holds the three functions under the gem's names", (t) => {
   t.is(Robotstxt.get, get);
   t.is(Robotstxt.parse, parseRobotsTxt);
   t.is(Robotstxt.getAllowed, getAllowed);
@@ -94,7 +97,7 @@ test('httpTimeout is in milliseconds and makes a hanging server a timeout failur
   t.regex(error.message, /within 100 ms/);
 });
 
-test('httpTimeout is milliseconds, not the gem\'s seconds: a server answering after 300 ms', async (t) => {
+test("httpTimeout is milliseconds, not the gem's seconds: a server answering after 300 ms", async (t) => {
   const s = await serve(t, (req, res) => void setTimeout(() => respond(200, PRIVATE)(req, res), 300));
   const error = await t.throwsAsync(get(s.url('/'), 'Crawler', { httpTimeout: 100, onServerError: 'throw' }), { instanceOf: RobotsFetchError });
   t.is(error.reason, 'timeout');
@@ -150,7 +153,11 @@ test('a bad option rejects with an InvalidArgumentError naming it as the gem nam
     [{ signal: {} }, 'get option signal must be an AbortSignal, got an object'],
   ];
   for (const [options, message] of bad) {
-    await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', options as never), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT', message });
+    await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', options as never), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message,
+    });
   }
   await t.throwsAsync(getAllowed('http://127.0.0.1:1/', 'Crawler', { numRedirects: -1 }), {
     instanceOf: InvalidArgumentError,

@@ -56,7 +56,11 @@ test('no more robots.txt fetches run at once than the concurrency', async (t) =>
     res.end('');
   };
   const servers = await Promise.all(Array.from({ length: 6 }, () => serve(t, handler)));
-  const summary = await runBatch(servers.map((s) => s.url('/x')), { userAgent: 'Bot', concurrency: 2 }, collect());
+  const summary = await runBatch(
+    servers.map((s) => s.url('/x')),
+    { userAgent: 'Bot', concurrency: 2 },
+    collect(),
+  );
   t.is(summary.urls, 6);
   t.true(most <= 2, `at most 2 at once, saw ${most}`);
 });
@@ -89,12 +93,20 @@ test('a concurrency that is not a positive integer is an InvalidArgumentError', 
 test('bad options are InvalidArgumentErrors naming the option, before any fetch', async (t) => {
   const s = await serve(t, gated(Promise.resolve()));
   const bad: [options: unknown, argument: string, message: string | RegExp][] = [
-    [{ userAgent: 'Bot', concurrency: 1, onServerError: 'throw' }, 'onServerError', "runBatch option onServerError must be 'disallow' or 'allow', got \"throw\""],
+    [
+      { userAgent: 'Bot', concurrency: 1, onServerError: 'throw' },
+      'onServerError',
+      "runBatch option onServerError must be 'disallow' or 'allow', got \"throw\"",
+    ],
     [{ userAgent: 'Bot', concurrency: 1, json: 'yes' }, 'json', 'runBatch option json must be true or false, got "yes"'],
     [{ userAgent: 'Bot', concurrency: 1, syntax: 0 }, 'syntax', 'runBatch option syntax must be MK1996 (1), GYM2008 (2) or RFC9309 (3), got 0'],
     [{ userAgent: 'Bot™', concurrency: 1 }, 'userAgent', /^runBatch option userAgent must be a valid HTTP header value/],
     [{ concurrency: 1 }, 'userAgent', 'runBatch option userAgent must be a string, got undefined'],
-    [{ userAgent: 'Bot', concurrency: 1, fetchOptions: { timeout: 0 } }, 'fetchOptions.timeout', 'runBatch option fetchOptions.timeout must be a finite number of milliseconds > 0, got 0'],
+    [
+      { userAgent: 'Bot', concurrency: 1, fetchOptions: { timeout: 0 } },
+      'fetchOptions.timeout',
+      'runBatch option fetchOptions.timeout must be a finite number of milliseconds > 0, got 0',
+    ],
     [
       { userAgent: 'Bot', concurrency: 1, fetchOptions: { timout: 1000 } },
       'fetchOptions.timout',
@@ -108,7 +120,11 @@ test('bad options are InvalidArgumentErrors naming the option, before any fetch'
     [null, 'options', 'runBatch options must be an object, got null'],
   ];
   for (const [options, argument, message] of bad) {
-    const error = await t.throwsAsync(runBatch([s.url('/x')], options as never, collect()), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT', message });
+    const error = await t.throwsAsync(runBatch([s.url('/x')], options as never, collect()), {
+      instanceOf: InvalidArgumentError,
+      code: 'ERR_ROBOTS_INVALID_ARGUMENT',
+      message,
+    });
     t.is(error.argument, argument);
   }
   t.is(s.count(), 0);

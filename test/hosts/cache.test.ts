@@ -23,14 +23,14 @@ async function serve(t: { teardown(fn: () => Promise<void>): void }, handler: Pa
   return server;
 }
 
-test('isAllowed answers from the robots.txt of the URL\'s origin', async (t) => {
+test("isAllowed answers from the robots.txt of the URL's origin", async (t) => {
   const s = await site(t, PRIVATE);
   const cache = new RobotsCache({ userAgent: UA });
   t.false(await cache.isAllowed(s.url('/private/x')));
   t.true(await cache.isAllowed(s.url('/public')));
 });
 
-test('getCrawlDelay answers from the record for the cache\'s user agent', async (t) => {
+test("getCrawlDelay answers from the record for the cache's user agent", async (t) => {
   const s = await site(t, PRIVATE);
   t.is(await new RobotsCache({ userAgent: UA }).getCrawlDelay(s.url('/')), 3);
 });
@@ -40,13 +40,16 @@ test('getCrawlDelay is null when the robots.txt sets none', async (t) => {
   t.is(await new RobotsCache({ userAgent: UA }).getCrawlDelay(s.url('/')), null);
 });
 
-test('the robots.txt is fetched from /robots.txt whatever the URL\'s path and query', async (t) => {
+test("the robots.txt is fetched from /robots.txt whatever the URL's path and query", async (t) => {
   const s = await site(t, PRIVATE);
   await new RobotsCache({ userAgent: UA }).isAllowed(s.url('/deep/page.html?q=1#frag'));
-  t.deepEqual(s.requests.map((r) => r.path), ['/robots.txt']);
+  t.deepEqual(
+    s.requests.map((r) => r.path),
+    ['/robots.txt'],
+  );
 });
 
-test('the fetch sends the cache\'s user agent', async (t) => {
+test("the fetch sends the cache's user agent", async (t) => {
   const s = await site(t, PRIVATE);
   await new RobotsCache({ userAgent: UA }).isAllowed(s.url('/'));
   t.is(s.requests[0]!.headers['user-agent'], UA);
@@ -57,7 +60,10 @@ test('100 parallel calls on a new origin make exactly one request', async (t) =>
   const cache = new RobotsCache({ userAgent: UA });
   const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => cache.isAllowed(s.url(i % 2 ? `/private/${i}` : `/ok/${i}`))));
   t.is(s.count('/robots.txt'), 1);
-  t.deepEqual(answers, Array.from({ length: 100 }, (_, i) => i % 2 === 0));
+  t.deepEqual(
+    answers,
+    Array.from({ length: 100 }, (_, i) => i % 2 === 0),
+  );
 });
 
 test('parallel calls across several origins make one request per origin, each answered by its own rules', async (t) => {
@@ -269,7 +275,7 @@ test("under 'throw' the origin is tried again once failureTtl has passed", async
   t.true(await cache.isAllowed(s.url('/public')));
 });
 
-test('404 allows everything and 403 disallows everything, as the parser\'s fetch decides', async (t) => {
+test("404 allows everything and 403 disallows everything, as the parser's fetch decides", async (t) => {
   const missing = await serve(t, respond(404));
   const forbidden = await serve(t, respond(403));
   const cache = new RobotsCache({ userAgent: UA, onServerError: 'throw' });
@@ -329,8 +335,16 @@ test('the constructor rejects bad options with an InvalidArgumentError naming th
     [{ userAgent: UA, onServerError: 'ignore' }, 'onServerError', "RobotsCache option onServerError must be 'disallow', 'allow' or 'throw', got \"ignore\""],
     [{ userAgent: UA, syntax: 9 }, 'syntax', 'RobotsCache option syntax must be MK1996 (1), GYM2008 (2) or RFC9309 (3), got 9'],
     [{ userAgent: UA, onFetch: 'log' }, 'onFetch', 'RobotsCache option onFetch must be a function, got "log"'],
-    [{ userAgent: UA, fetchOptions: { timeout: -5 } }, 'fetchOptions.timeout', 'RobotsCache option fetchOptions.timeout must be a finite number of milliseconds > 0, got -5'],
-    [{ userAgent: UA, fetchOptions: { maxBytes: -1 } }, 'fetchOptions.maxBytes', 'RobotsCache option fetchOptions.maxBytes must be a non-negative integer, got -1'],
+    [
+      { userAgent: UA, fetchOptions: { timeout: -5 } },
+      'fetchOptions.timeout',
+      'RobotsCache option fetchOptions.timeout must be a finite number of milliseconds > 0, got -5',
+    ],
+    [
+      { userAgent: UA, fetchOptions: { maxBytes: -1 } },
+      'fetchOptions.maxBytes',
+      'RobotsCache option fetchOptions.maxBytes must be a non-negative integer, got -1',
+    ],
     [{ userAgent: UA, fetchOptions: 5000 }, 'fetchOptions', 'RobotsCache option fetchOptions must be an object, got 5000'],
   ];
   for (const [options, argument, message] of bad) {
@@ -426,7 +440,13 @@ test('a failed refetch keeps serving the last good rules (staleIfError)', async 
   t.true(await cache.isAllowed(s.url('/public'))); // expired: refetched, 503, old rules kept
   t.false(await cache.isAllowed(s.url('/private/y')));
   t.is(s.count('/robots.txt'), 2);
-  t.deepEqual(events.map((e) => [e.responseCode, e.failed]), [[200, false], [503, true]]);
+  t.deepEqual(
+    events.map((e) => [e.responseCode, e.failed]),
+    [
+      [200, false],
+      [503, true],
+    ],
+  );
 });
 
 test('the last good rules are served stale even under onServerError throw', async (t) => {
@@ -472,7 +492,7 @@ test('failureTtl is in milliseconds: a failed fetch is tried again after it, not
   t.is(s.count('/robots.txt'), 2);
 });
 
-test('a failed fetch\'s stand-in parser expires failureTtl milliseconds from now', async (t) => {
+test("a failed fetch's stand-in parser expires failureTtl milliseconds from now", async (t) => {
   const s = await serve(t, respond(503));
   const cache = new RobotsCache({ userAgent: UA, failureTtl: 60_000 });
   const before = Date.now() / 1000;
