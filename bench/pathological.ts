@@ -4,7 +4,9 @@
 // `/*ab1x`..., against long URLs of `abab…` (a word index that compares every
 // word at every opening); and 24 literals `/abb/`, `/abbbb/`... whose second
 // and last characters agree with a URL of `/a/a/a…` (a literal confirmed by a
-// search that runs on to the URL's end).
+// search that runs on to the URL's end); and one rule `/*aa*q` written 6,399
+// times (100 KiB), whose word occurs at every position of `aaaa…` (each
+// position once walked every copy of the word).
 import { Worker } from 'node:worker_threads';
 import { ORIGIN } from './generate.js';
 import { secondsPerCall, type TimingOptions } from './measure.js';
@@ -27,6 +29,14 @@ export const WORD_RULES = 5_000;
 /** `Disallow: /*ab<i>x` for i below {@link WORD_RULES}: words that all open with `ab`. */
 export function wordRules(): string {
   return Array.from({ length: WORD_RULES }, (_, i) => `Disallow: /*ab${i}x`).join('\n');
+}
+
+/** How many rules the identical-rules case has: 100 KiB, the default fetch cap. */
+export const SAME_RULES = 6_399;
+
+/** `Disallow:/*aa*q` written {@link SAME_RULES} times: one word shared by every rule, at every position of `aaaa…`. */
+export function sameRules(): string {
+  return 'Disallow:/*aa*q\n'.repeat(SAME_RULES);
 }
 
 /** How many literal rules the near-miss case has: as many as are tried in turn. */
@@ -57,6 +67,7 @@ export function pathologicalCases(): PathologicalCase[] {
     { label: '/*a...*b$', rules: `Disallow: ${starPattern(true)}`, unit: 'a' },
     { label: `${WORD_RULES} x /*ab<i>x`, rules: wordRules(), unit: 'ab' },
     { label: `${NEAR_RULES} x /abb…b/`, rules: nearMissRules(), unit: 'a/' },
+    { label: `${SAME_RULES} x /*aa*q`, rules: sameRules(), unit: 'a' },
   ];
 }
 

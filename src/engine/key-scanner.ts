@@ -49,6 +49,8 @@ interface KeyTrie {
   readonly ends: Int32Array;
   readonly nextEnd: Int32Array;
   readonly least: Int32Array;
+  /** Per node, the scan (its epoch) in which the keys ending there were all visited: a later position skips them. */
+  readonly done: Uint32Array;
 }
 
 function edgeHash(node: number, c: number, mask: number): number {
@@ -74,6 +76,7 @@ function emptyTrie(size: number, nodes: number, keys: number): KeyTrie {
     ends: new Int32Array(nodes).fill(-1),
     nextEnd: new Int32Array(keys).fill(-1),
     least: new Int32Array(nodes).fill(0x7fffffff),
+    done: new Uint32Array(nodes),
   };
 }
 
@@ -114,7 +117,13 @@ function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly numb
     built.nextEnd[slot] = built.ends[node]!;
     built.ends[node] = slot;
   }
-  const trie = { ...emptyTrie(tableSize(nodes - 1), 0, 0), ends: built.ends.slice(0, nodes), nextEnd: built.nextEnd, least: built.least.slice(0, nodes) };
+  const trie = {
+    ...emptyTrie(tableSize(nodes - 1), 0, 0),
+    ends: built.ends.slice(0, nodes),
+    nextEnd: built.nextEnd,
+    least: built.least.slice(0, nodes),
+    done: new Uint32Array(nodes),
+  };
   for (let h = 0; h <= built.mask; h++) if (built.from[h] !== 0) addEdge(trie, built.from[h]! - 1, built.unit[h]!, built.to[h]!);
   return trie;
 }
@@ -169,6 +178,7 @@ export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
     epoch = (epoch + 1) >>> 0;
     if (epoch === 0) {
       found.fill(0);
+      trie?.done.fill(0);
       epoch = 1;
     }
     const last = path.length - 1;
@@ -217,11 +227,16 @@ function walkTrie(
     const next = edgeOf(trie, node, j === i + 1 ? (path.charCodeAt(i) << 16) | path.charCodeAt(j) : path.charCodeAt(j));
     if (next < 0 || trie.least[next]! >= below) break;
     node = next;
+    // Each key is visited once a scan: a node whose keys were all looked at
+    // is passed at once, so many keys ending at one node (a hostile file's
+    // rules sharing a word) cost their number once, not once a position.
+    if (trie.done[node] === epoch) continue;
     for (let slot = trie.ends[node]!; slot >= 0; slot = trie.nextEnd[slot]!) {
       if (rank[slot]! >= below || found[slot] === epoch) continue;
       found[slot] = epoch;
       below = visit(slot, i);
     }
+    trie.done[node] = epoch;
   }
   return below;
 }

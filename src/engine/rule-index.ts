@@ -37,6 +37,8 @@ interface RankedPattern extends Pattern {
 export function compileRanked(patterns: readonly string[], wildcards: boolean): RankedMatcher {
   const prefixes = new Map<string, number>();
   const wild: RankedPattern[] = [];
+  // A pattern written again can never decide: the first of them is ranked before it.
+  const seen = new Set<string>();
   for (let rank = 0; rank < patterns.length; rank++) {
     const pattern = patterns[rank]!;
     const split = wildcards ? splitPattern(pattern) : null;
@@ -44,7 +46,8 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
       const prefix = split ?? pattern;
       if (!prefixes.has(prefix)) prefixes.set(prefix, rank);
       if (prefix === '') break;
-    } else {
+    } else if (!seen.has(pattern)) {
+      seen.add(pattern);
       wild.push({ parts: split.parts, anchored: split.anchored, rank });
     }
   }

@@ -5,12 +5,13 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateWorkload } from '../../bench/generate.js';
-import { longUrl, NEAR_RULES, nearMissRules, pathologicalCases, starPattern, WORD_RULES, wordRules } from '../../bench/pathological.js';
+import { longUrl, NEAR_RULES, nearMissRules, pathologicalCases, SAME_RULES, sameRules, starPattern, WORD_RULES, wordRules } from '../../bench/pathological.js';
 import { renderTable } from '../../bench/table.js';
 import { loadWorkload, workloadDir } from '../../bench/workloads.js';
 import { parseRobots } from '../../src/internal.js';
 import { matchTarget } from '../../src/internal.js';
-import { GYM2008 } from '../../src/syntax.js';
+import { RobotExclusionRulesParser } from '../../src/index.js';
+import { GYM2008, RFC9309 } from '../../src/syntax.js';
 
 function ruleCount(text: string): number {
   return text.split(/\r\n|\n/).filter((line) => /^(Allow|Disallow):/.test(line)).length;
@@ -103,8 +104,19 @@ test('the many-words case has WORD_RULES wildcard rules whose words all open wit
   t.true(lines.every((line, i) => line === `Disallow: /*ab${i}x`));
   t.deepEqual(
     pathologicalCases().map((c) => c.label),
-    ['/*a...*b', '/*a...*b$', `${WORD_RULES} x /*ab<i>x`, `${NEAR_RULES} x /abb…b/`],
+    ['/*a...*b', '/*a...*b$', `${WORD_RULES} x /*ab<i>x`, `${NEAR_RULES} x /abb…b/`, `${SAME_RULES} x /*aa*q`],
   );
+});
+
+test('the identical-rules case is one wildcard rule written SAME_RULES times, 100 KiB in all, matching no URL of its unit', (t) => {
+  const text = sameRules();
+  t.is(text.length, SAME_RULES * 'Disallow:/*aa*q\n'.length);
+  t.true(text.length <= 100 * 1024);
+  const parser = new RobotExclusionRulesParser();
+  parser.parse(`User-agent: *\n${text}`);
+  // The word `aa` is everywhere in `aaaa…`, the tail `q` nowhere: every syntax allows.
+  for (const syntax of [GYM2008, RFC9309] as const) t.true(parser.isAllowed('bot', longUrl(1_000, 'a'), syntax));
+  t.false(parser.isAllowed('bot', longUrl(1_000, 'a') + 'q', GYM2008));
 });
 
 test("the near-miss case's literals agree with its URL at index 1 and at their last index, and match nowhere", (t) => {
