@@ -230,8 +230,9 @@ function walkTrie(
     // Each key is visited once a scan: a node whose keys were all looked at
     // is passed at once, so many keys ending at one node (a hostile file's
     // rules sharing a word) cost their number once, not once a position.
-    if (trie.done[node] === epoch) continue;
-    for (let slot = trie.ends[node]!; slot >= 0; slot = trie.nextEnd[slot]!) {
+    const first = trie.ends[node]!;
+    if (first < 0 || trie.done[node] === epoch) continue;
+    for (let slot = first; slot >= 0; slot = trie.nextEnd[slot]!) {
       if (rank[slot]! >= below || found[slot] === epoch) continue;
       found[slot] = epoch;
       below = visit(slot, i);
