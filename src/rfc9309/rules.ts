@@ -26,9 +26,11 @@ export interface Rfc9309Source {
 
 /**
  * A parsed file's RFC 9309 answers. The text is read on the first query for
- * each user agent; only the groups that apply are kept.
+ * each user agent; only the groups that apply are kept. The view is its own
+ * cache of selections by user agent (a subclass, not a field: one object
+ * less for each parsed file, which a crawler keeps per host).
  */
-export class Rfc9309Rules {
+export class Rfc9309Rules extends AgentCache<Selection> {
   /** The parse this was built from. */
   readonly parsed: Rfc9309Source;
   /**
@@ -37,18 +39,18 @@ export class Rfc9309Rules {
    * while the source's characters can be read in place.
    */
   #bytes: string | null;
-  readonly #selections = new AgentCache<Selection>();
   /** What a token that no group names gets: the `*` groups. */
   #global: Selection | null = null;
 
   constructor(parsed: Rfc9309Source) {
+    super();
     this.parsed = parsed;
     this.#bytes = parsed.fromBytes ? parsed.source : null;
   }
 
   /** What the crawler with this user agent gets: the groups that apply, and their rules. */
   selection(userAgent: string): Selection {
-    return this.#selections.get(typeof userAgent === 'string' ? userAgent : String(userAgent), (ua) => this.#select(productToken(ua)));
+    return this.get(typeof userAgent === 'string' ? userAgent : String(userAgent), (ua) => this.#select(productToken(ua)));
   }
 
   /** The verdict with the deciding rule and the group it sits in. */
