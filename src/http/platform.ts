@@ -1,8 +1,9 @@
 // What fetching needs from its runtime: one HTTP request, and the charsets
-// beyond UTF-8 and UTF-16. fetch.ts and charset.ts take them from
-// `#http-platform`, which package.json's "imports" map to platform-node.ts
-// (node-fetch, zlib, iconv-lite), so that another runtime's implementation
-// of the types below can stand in for it without a change to either file.
+// beyond UTF-8 and UTF-16. package.json's "imports" map `#http-platform` to
+// platform-node.ts under the `node` condition (node-fetch, zlib, iconv-lite)
+// and to platform-web.ts under `browser`, `worker`, `deno` and `default` (the
+// runtime's own fetch and TextDecoder), so that a bundle for a browser or a
+// worker never meets a `node:` import. Both implement the types below.
 import type { HeaderSource } from './expiry.js';
 
 /** One HTTP answer, its body not yet read. */
