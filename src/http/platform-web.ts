@@ -69,8 +69,8 @@ export const request: Request = async (url, headers, signal) => {
 };
 
 /**
- * The names iconv-lite gives ISO-8859-1, canonical (lower case, letters and
- * digits only). The WHATWG Encoding Standard reads most of them as
+ * The names iconv-lite gives ISO-8859-1, canonical as it makes them (lower
+ * case, a year such as `:1987` dropped, letters and digits only). The WHATWG Encoding Standard reads most of them as
  * windows-1252; they are decoded here as ISO-8859-1, each byte the character
  * of the same code, so the original's default charset gives the same text on
  * every runtime.
@@ -83,7 +83,7 @@ const ISO_8859_1 = new Set(['latin1', 'iso88591', 'l1', 'cp819', 'ibm819', 'csis
  * iconv-lite's names); ISO-8859-1 by hand.
  */
 export const decodeCharset: DecodeCharset = (bytes, charset, strict, streaming) => {
-  if (ISO_8859_1.has(charset.toLowerCase().replace(/[^0-9a-z]/g, ''))) return latin1(bytes);
+  if (ISO_8859_1.has(charset.toLowerCase().replace(/:\d{4}$|[^0-9a-z]/g, ''))) return latin1(bytes);
   let decoder: InstanceType<typeof TextDecoder>;
   try {
     decoder = new TextDecoder(charset, { fatal: strict, ignoreBOM: true });

@@ -8,7 +8,7 @@ import { redirect, respond, startServer, streamBody } from '../helpers/server.js
 const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, b) => b);
 
 test('every name iconv-lite gives ISO-8859-1 decodes each byte as the character of its code, as on Node', (t) => {
-  for (const name of ['ISO-8859-1', 'iso8859-1', 'latin1', 'L1', 'cp819', 'IBM819', 'csISOLatin1', 'iso-ir-100', 'binary', 'cp28591']) {
+  for (const name of ['ISO-8859-1', 'iso8859-1', 'ISO_8859-1:1987', 'latin1', 'L1', 'cp819', 'IBM819', 'csISOLatin1', 'iso-ir-100', 'binary', 'cp28591']) {
     t.is(decodeCharset(ALL_BYTES, name, true, false), String.fromCharCode(...ALL_BYTES), name);
     t.is(decodeCharset(ALL_BYTES, name, true, false), nodeDecodeCharset(ALL_BYTES, name, true, false), name);
   }
