@@ -1,5 +1,5 @@
 // Bytes of a fetched robots.txt to text: byte-order mark, Content-Type charset, default.
-import iconv from 'iconv-lite';
+import { decodeCharset } from '#http-platform';
 import { RobotsEncodingError } from '../errors.js';
 
 /**
@@ -74,29 +74,6 @@ function canonical(name: string): string {
   return name.toLowerCase().replace(/[^0-9a-z]/g, '');
 }
 
-const capableCache = new Map<string, boolean>();
-
-/**
- * Whether `charset` can encode U+FFFD itself. In any other charset iconv-lite
- * only produces U+FFFD as the replacement for invalid bytes.
- */
-function encodesReplacement(charset: string): boolean {
-  let capable = capableCache.get(charset);
-  if (capable === undefined) {
-    const bytes = iconv.encode('\ufffd', charset);
-    // Single-byte charsets map U+FFFD to `?` or to an undefined byte that decodes back to it.
-    capable = bytes.length > 1 && iconv.decode(bytes, charset, { stripBOM: true }) === '\ufffd';
-    capableCache.set(charset, capable);
-  }
-  return capable;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
  * Decodes a fetched robots.txt. A byte-order mark (UTF-8, UTF-16 LE/BE) wins
  * over the header's charset and is removed; otherwise the Content-Type
@@ -133,16 +110,8 @@ export function decodeBody(bytes: Uint8Array, contentType: string | null, option
     }
   }
 
-  if (NOT_TEXT.has(key) || !iconv.encodingExists(charset)) {
-    throw new RobotsEncodingError(`Cannot decode ${where}: unknown charset "${charset}"`, charset);
-  }
-  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const text = streaming ? iconv.getDecoder(charset, { stripBOM: false }).write(buffer) : iconv.decode(buffer, charset, { stripBOM: false });
-  if (strict && text.includes('\ufffd')) {
-    // U+FFFD means an invalid byte, unless the charset can encode U+FFFD and the text round-trips.
-    const again = encodesReplacement(charset) ? iconv.encode(text, charset) : null;
-    const genuine = again !== null && sameBytes(again, streaming ? buffer.subarray(0, again.length) : buffer);
-    if (!genuine) return invalid();
-  }
-  return text;
+  // Other charsets are the runtime's (#http-platform): iconv-lite's on Node, the WHATWG encodings elsewhere.
+  const text = NOT_TEXT.has(key) ? null : decodeCharset(body, charset, strict, streaming);
+  if (text === null) throw new RobotsEncodingError(`Cannot decode ${where}: unknown charset "${charset}"`, charset);
+  return typeof text === 'string' ? text : invalid(text.invalid);
 }

@@ -1,11 +1,10 @@
 // The HTTP side of `fetch`: one GET, redirects followed by hand, body cut at maxBytes.
-import nodeFetch, { type Response } from 'node-fetch';
-import type { Readable } from 'node:stream';
-import { ACCEPT_ENCODING, decodeContent, isDecodeError } from './content-coding.js';
+// The runtime's part (the request itself, reading the body) is #http-platform: see platform.ts.
+import { request } from '#http-platform';
 import { decodeBody, type DecodeErrorMode } from './charset.js';
 import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsError } from '../errors.js';
 import { invalidUrl, OptionReader } from '../options.js';
-import { expirationFromHeaders, nowSeconds } from './expiry.js';
+import { expirationFromHeaders, nowSeconds, type HeaderSource } from './expiry.js';
 import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type StatusPolicy } from './status-policy.js';
 
 /** Options of {@link RobotExclusionRulesParser.fetch}. */
@@ -83,7 +82,7 @@ export function fetchUrl(url: unknown): string {
 /** The final (non-redirect) HTTP answer, body read only for 2xx. */
 interface Answer {
   readonly status: number;
-  readonly headers: Response['headers'];
+  readonly headers: HeaderSource;
   readonly body: Uint8Array;
   readonly truncated: boolean;
 }
@@ -92,44 +91,6 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The longest delay setTimeout holds (about 24.8 days); beyond it Node fires after 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-function ignore(): void {}
-
-/** Drops a body unread; its socket is closed rather than drained. */
-function discard(res: Response): void {
-  const body = res.body as Readable | null;
-  if (body === null) return;
-  body.on('error', ignore);
-  body.destroy();
-}
-
-/**
- * Reads at most `maxBytes` of `res`'s body, its Content-Encoding undone;
- * leaving the loop early destroys the stream and its socket.
- */
-async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (res.body === null) return { body: new Uint8Array(0), truncated: false };
-  if (maxBytes === 0) {
-    discard(res);
-    return { body: new Uint8Array(0), truncated: true };
-  }
-  const coding = res.headers.get('content-encoding');
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- node-fetch types body as NodeJS.ReadableStream; it is a PassThrough
-    for await (const buf of decodeContent(res.body as Readable, coding)) {
-      const room = maxBytes - size;
-      chunks.push(buf.length > room ? buf.subarray(0, room) : buf);
-      size += Math.min(buf.length, room);
-      if (size >= maxBytes) break;
-    }
-  } catch (error) {
-    if (!isDecodeError(error)) throw error;
-    throw new Error(`its body (Content-Encoding: ${coding}) is cut short or corrupt: ${(error as Error).message}`, { cause: error });
-  }
-  return { body: Buffer.concat(chunks, size), truncated: size >= maxBytes };
-}
 
 /**
  * `value` (resolved against `base`) as an http(s) URL to request, or null.
@@ -203,7 +164,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
   const unwatch = s.signal === null ? null : watchAbort(s.signal, onAbort);
   if (s.signal?.aborted) stop('aborted');
 
-  const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING };
+  const headers: Record<string, string> = {};
   if (userAgent) headers['User-Agent'] = userAgent;
   const seen = new Set([current.href]);
   try {
@@ -215,12 +176,11 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
       master.signal.addEventListener('abort', link);
       if (master.signal.aborted) hop.abort();
       try {
-        // Bodies are decoded here, strictly (coding.ts), not by node-fetch.
-        const res = await nodeFetch(current.href, { headers, redirect: 'manual', signal: hop.signal, compress: false });
+        const res = await request(current.href, headers, hop.signal);
         const status = res.status;
         const location = res.headers.get('location');
         if (REDIRECTS.has(status) && location !== null) {
-          discard(res);
+          res.discard();
           const next = httpUrl(location, current.href);
           if (next === null)
             throw fail('redirect', status, `Cannot fetch robots.txt from ${url}: redirect to ${JSON.stringify(location)} is not an http(s) URL`);
@@ -231,10 +191,10 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
           continue;
         }
         if (status < 200 || status > 299) {
-          discard(res);
+          res.discard();
           return { status, headers: res.headers, body: new Uint8Array(0), truncated: false };
         }
-        const { body, truncated } = await readCapped(res, s.maxBytes);
+        const { body, truncated } = await res.read(s.maxBytes);
         return { status, headers: res.headers, body, truncated };
       } finally {
         master.signal.removeEventListener('abort', link);
