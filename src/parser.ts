@@ -35,7 +35,9 @@ export class RobotExclusionRulesParser {
    * What answered the last {@link isAllowed}: the agent and syntax asked
    * (an agent no caller can pass when none), and the rules that answer them.
    * A crawler asks with one agent in one syntax: those calls skip the
-   * syntax check and the record lookup.
+   * syntax check, the agent cache and the record's dispatch. Measured on
+   * 2026-11-24 against always taking that way: 13 % more checks/s on tiny
+   * in RFC9309, 5 to 9 % on cms, 4 to 6 % on big.
    */
   #lastAgent: unknown = NOT_ASKED;
   #lastSyntax = 0;
