@@ -1,6 +1,24 @@
 // Literal prefixes: which of many strings are prefixes of a path, found by
 // one binary search and a walk up a chain of parents.
-import { asString, unitAt } from '../text/chars.js';
+
+// Entries and paths reach the search in many internal kinds of string (flat,
+// sliced, joined; one or two bytes a character), and V8 gives each kind its
+// own map: `length` or `charCodeAt` looked up on them at one place in the
+// code becomes a megamorphic property load, a call into a generic stub each
+// time. These two helpers let the optimising compiler see a string instead.
+// Measured on 2026-11-24 against plain `s.length` and `s.charCodeAt(i)`: 21
+// to 25 % more checks/s on big in GYM2008 and RFC9309 and 44 % in MK1996;
+// 12 to 15 % on synth5k in GYM2008 and RFC9309 and 46 % in MK1996.
+
+/** `s` itself, typed as a string for the optimising compiler, whose `length` then needs no lookup. */
+function asString(s: string): string {
+  return '' + s;
+}
+
+/** `s.charCodeAt(i)` through `String.prototype`, which needs no lookup on `s`. */
+function unitAt(s: string, i: number): number {
+  return String.prototype.charCodeAt.call(s, i);
+}
 
 /**
  * How many leading code units `a` and `b` share, known to share `from`. Read
