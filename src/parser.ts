@@ -231,6 +231,10 @@ export class RobotExclusionRulesParser {
 }
 
 // Defaults on the prototype: an instance holds its own only once they are set.
+// As class fields they cost 16 bytes a parser (no speed either way, measured
+// on 2026-11-24): 1.3 % of a parsed tiny file in all syntaxes, which would
+// take it to 10.5 % above the code before the restructure, past the 10 %
+// that restructure may cost.
 RobotExclusionRulesParser.prototype.userAgent = null;
 RobotExclusionRulesParser.prototype.useLocalTime = true;
 
