@@ -19,8 +19,23 @@ const MAX_REPORTED = 20;
 
 const FIXED_AGENTS = ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'ExampleBot/1.0', '', '*'];
 const FIXED_URLS = [
-  '/', '', 'http://example.com', 'https://user:pw@example.com:8443/a?b#c', '/index.html', '/%E9', '/%zz', '%',
-  '/%C3%28', '//host/private', 'page.html', '/a%2Fb', '/a%2fb', '/search?q=robots', '/*', '/$', '/\uD800',
+  '/',
+  '',
+  'http://example.com',
+  'https://user:pw@example.com:8443/a?b#c',
+  '/index.html',
+  '/%E9',
+  '/%zz',
+  '%',
+  '/%C3%28',
+  '//host/private',
+  'page.html',
+  '/a%2Fb',
+  '/a%2fb',
+  '/search?q=robots',
+  '/*',
+  '/$',
+  '/\uD800',
 ];
 
 function corpusDir(): string {
@@ -127,8 +142,10 @@ function sweep(file: string, label: string, input: string | Uint8Array, agents: 
           const allowed = parser.isAllowed(ua, url, syntax);
           answers.push(allowed);
           if (!allowed) disallowed++;
-          if (parser.explain(ua, url, syntax).allowed !== allowed) fail(file, `${label}: explain disagrees for ${JSON.stringify(ua)} ${JSON.stringify(url)} syntax ${syntax}`);
-          if (syntax !== RFC9309 && copy.isAllowed(ua, url, syntax) !== allowed) fail(file, `${label}: toString() changes the answer for ${JSON.stringify(ua)} ${JSON.stringify(url)} syntax ${syntax}`);
+          if (parser.explain(ua, url, syntax).allowed !== allowed)
+            fail(file, `${label}: explain disagrees for ${JSON.stringify(ua)} ${JSON.stringify(url)} syntax ${syntax}`);
+          if (syntax !== RFC9309 && copy.isAllowed(ua, url, syntax) !== allowed)
+            fail(file, `${label}: toString() changes the answer for ${JSON.stringify(ua)} ${JSON.stringify(url)} syntax ${syntax}`);
         } catch (error) {
           fail(file, `${label}: ${JSON.stringify(ua)} ${JSON.stringify(url)} syntax ${syntax} threw ${String(error)}`);
         }
@@ -145,7 +162,9 @@ if (!existsSync(robotsDir)) {
   process.exit(2);
 }
 const started = process.hrtime.bigint();
-const files = readdirSync(robotsDir).filter((f) => f.endsWith('.txt')).sort();
+const files = readdirSync(robotsDir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort();
 let bytes = 0;
 let hinted = 0;
 for (const file of files) {

@@ -30,11 +30,40 @@ class Rand {
   }
 }
 
-const SYL = ['ba', 'de', 'fi', 'go', 'hu', 'ja', 'ke', 'li', 'mo', 'nu', 'pa', 're', 'sa', 'ti', 'vo', 'wu',
-  'dor', 'fen', 'gal', 'hil', 'jor', 'kan', 'lun', 'mer', 'nol', 'par', 'ros', 'sil', 'tam', 'ven'];
+const SYL = [
+  'ba',
+  'de',
+  'fi',
+  'go',
+  'hu',
+  'ja',
+  'ke',
+  'li',
+  'mo',
+  'nu',
+  'pa',
+  're',
+  'sa',
+  'ti',
+  'vo',
+  'wu',
+  'dor',
+  'fen',
+  'gal',
+  'hil',
+  'jor',
+  'kan',
+  'lun',
+  'mer',
+  'nol',
+  'par',
+  'ros',
+  'sil',
+  'tam',
+  'ven',
+];
 const EXTS = ['html', 'php', 'pdf', 'json', 'xml', 'png', 'asp', 'css'];
-const QKEYS = ['id', 'page', 'order', 'from', 'utm_campaign', 'utm_source', 'query', 'locale',
-  'sid', 'token', 'view', 'count', 'sort', 'tab', 'src', 'k'];
+const QKEYS = ['id', 'page', 'order', 'from', 'utm_campaign', 'utm_source', 'query', 'locale', 'sid', 'token', 'view', 'count', 'sort', 'tab', 'src', 'k'];
 
 /** 3 rules, one group. */
 function tiny(): string[] {
@@ -45,12 +74,28 @@ function tiny(): string[] {
 function cms(): string[] {
   return [
     'User-agent: *',
-    'Disallow: /admin/', 'Disallow: /site/admin/', 'Allow: /admin/async.php', 'Disallow: /core/',
-    'Allow: /core/scripts/', 'Allow: /core/media/', 'Disallow: /pingback/', 'Disallow: /signin.php',
-    'Disallow: /signup.php', 'Disallow: /*?query=*', 'Disallow: /api/session*', 'Disallow: /lost-password/',
-    'Disallow: /*/lost-password/', 'Disallow: /tools/cgi*', 'Disallow: /members/posts/', 'Disallow: /auth/',
-    'Disallow: /*sso-token*', 'Disallow: /*/find/*', 'Disallow: /find/groups*', 'Allow: /*/*/find/',
-    '', 'Sitemap: https://www.example.com/sitemap.xml',
+    'Disallow: /admin/',
+    'Disallow: /site/admin/',
+    'Allow: /admin/async.php',
+    'Disallow: /core/',
+    'Allow: /core/scripts/',
+    'Allow: /core/media/',
+    'Disallow: /pingback/',
+    'Disallow: /signin.php',
+    'Disallow: /signup.php',
+    'Disallow: /*?query=*',
+    'Disallow: /api/session*',
+    'Disallow: /lost-password/',
+    'Disallow: /*/lost-password/',
+    'Disallow: /tools/cgi*',
+    'Disallow: /members/posts/',
+    'Disallow: /auth/',
+    'Disallow: /*sso-token*',
+    'Disallow: /*/find/*',
+    'Disallow: /find/groups*',
+    'Allow: /*/*/find/',
+    '',
+    'Sitemap: https://www.example.com/sitemap.xml',
   ];
 }
 
@@ -61,14 +106,17 @@ function cms(): string[] {
  */
 function big(r: Rand): { lines: string[]; own: string[]; others: string[] } {
   const V = r.words(300);
-  const literal = Array.from({ length: 33 }, (_, k) =>
-    k % 8 === 0 ? `/${V[k]}?*` : k % 3 === 0 ? `/${V[k]}` : `/${V[k]}/`);
+  const literal = Array.from({ length: 33 }, (_, k) => (k % 8 === 0 ? `/${V[k]}?*` : k % 3 === 0 ? `/${V[k]}` : `/${V[k]}/`));
   const params = r.words(140).map((w, k) => (k % 4 === 0 ? `${w}_${r.pick(V)}` : w));
   const wild = params.flatMap((p) => [`*&${p}*`, `*?${p}*`]);
   const own = [...literal, ...wild];
   const lines: string[] = [];
   const others: string[] = [];
-  for (const [name, delay] of [['Searchbot', ''], ['Socialbot', '0.5'], ['Linkbot', '2']] as const) {
+  for (const [name, delay] of [
+    ['Searchbot', ''],
+    ['Socialbot', '0.5'],
+    ['Linkbot', '2'],
+  ] as const) {
     lines.push(`User-agent: ${name}`);
     if (delay !== '') lines.push(`Crawl-delay: ${delay}`);
     for (const p of own) lines.push(`Disallow: ${p}`);

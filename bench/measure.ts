@@ -126,9 +126,12 @@ export function callsPerSecond<T>(passes: ReadonlyArray<Pass<T>>, items: readonl
     const count = Math.floor(timing.targetMs / Math.max(perItemMs, 1e-9));
     return spread(items, Math.min(items.length, Math.max(pilot.length, count)));
   });
-  const seconds = secondsPerCall(passes.map((pass, k) => (): void => {
-    hits += pass(samples[k]!);
-  }), timing);
+  const seconds = secondsPerCall(
+    passes.map((pass, k) => (): void => {
+      hits += pass(samples[k]!);
+    }),
+    timing,
+  );
   sink.value += hits;
   return seconds.map((s, k) => ({ perSecond: samples[k]!.length / s, items: samples[k]!.length }));
 }
@@ -136,9 +139,12 @@ export function callsPerSecond<T>(passes: ReadonlyArray<Pass<T>>, items: readonl
 /** Bytes per second of each op, each handling `bytes` bytes per call. */
 export function bytesPerSecond(ops: ReadonlyArray<() => unknown>, bytes: number, timing: TimingOptions = DEFAULT_TIMING): number[] {
   let n = 0;
-  const seconds = secondsPerCall(ops.map((op) => (): void => {
-    if (op() !== undefined) n++;
-  }), timing);
+  const seconds = secondsPerCall(
+    ops.map((op) => (): void => {
+      if (op() !== undefined) n++;
+    }),
+    timing,
+  );
   sink.value += n;
   return seconds.map((s) => bytes / s);
 }

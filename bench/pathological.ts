@@ -103,10 +103,10 @@ export async function runPathological(syntaxes: readonly SyntaxEntry[], timing: 
       let rerpColdMs = 0;
       for (const syntax of syntaxes) {
         const parser = rerpParse(text);
-        const [warm, cold] = secondsPerCall([
-          () => void rerpCheck(parser, url, syntax.value),
-          () => void rerpCheck(rerpParse(text), url, syntax.value),
-        ], timing);
+        const [warm, cold] = secondsPerCall(
+          [() => void rerpCheck(parser, url, syntax.value), () => void rerpCheck(rerpParse(text), url, syntax.value)],
+          timing,
+        );
         rerpMs[syntax.name] = warm! * 1000;
         rerpColdMs = Math.max(rerpColdMs, cold! * 1000);
       }

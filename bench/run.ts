@@ -49,10 +49,11 @@ function measureFile(w: Workload, timing: TimingOptions): FileResult {
 
   const parsers = SYNTAXES.map(() => rerpParse(w.text));
   const robots = rpParse(w.text);
-  const rates = callsPerSecond<string>([
-    ...SYNTAXES.map((syntax, k) => (urls: readonly string[]) => rerpPass(parsers[k]!, urls, syntax.value)),
-    (urls) => rpPass(robots, urls),
-  ], w.urls, timing);
+  const rates = callsPerSecond<string>(
+    [...SYNTAXES.map((syntax, k) => (urls: readonly string[]) => rerpPass(parsers[k]!, urls, syntax.value)), (urls) => rpPass(robots, urls)],
+    w.urls,
+    timing,
+  );
   const rerpRates: Record<string, Rate> = {};
   SYNTAXES.forEach((syntax, k) => (rerpRates[syntax.name] = rates[k]!));
   const rpRate = rates[SYNTAXES.length]!;
@@ -128,18 +129,38 @@ function syntaxesMissing(missing: readonly string[] | null): string {
 
 function filesTable(files: readonly FileResult[]): string {
   const headers = [
-    'file', 'KB', 'rerp parse MB/s', 'robots-parser MB/s', 'ratio',
-    ...SYNTAXES.map((s) => `rerp ${s.name} checks/s`), 'robots-parser checks/s', 'ratio (worst)',
-    ...SYNTAXES.map((s) => `heap rerp ${s.name}`), 'heap rerp all', 'heap robots-parser',
-    `parse >= ${TARGETS.parseRatio}x`, `checks >= ${TARGETS.checkRatio}x`,
-    `>= ${TARGETS.largeFileChecks / 1e6} M/s on ${TARGETS.largeFile}`, 'heap <=',
+    'file',
+    'KB',
+    'rerp parse MB/s',
+    'robots-parser MB/s',
+    'ratio',
+    ...SYNTAXES.map((s) => `rerp ${s.name} checks/s`),
+    'robots-parser checks/s',
+    'ratio (worst)',
+    ...SYNTAXES.map((s) => `heap rerp ${s.name}`),
+    'heap rerp all',
+    'heap robots-parser',
+    `parse >= ${TARGETS.parseRatio}x`,
+    `checks >= ${TARGETS.checkRatio}x`,
+    `>= ${TARGETS.largeFileChecks / 1e6} M/s on ${TARGETS.largeFile}`,
+    'heap <=',
   ];
   const rows = files.map((f) => [
-    f.name, (f.bytes / 1024).toFixed(1), mbPerSecond(f.parse.rerp), mbPerSecond(f.parse.robotsParser), ratio(f.parse.ratio),
+    f.name,
+    (f.bytes / 1024).toFixed(1),
+    mbPerSecond(f.parse.rerp),
+    mbPerSecond(f.parse.robotsParser),
+    ratio(f.parse.ratio),
     ...SYNTAXES.map((s) => perSecond(f.checks.rerp[s.name]!.perSecond)),
     perSecond(f.checks.robotsParser.perSecond) + (f.checks.robotsParser.items < f.urls ? ' *' : ''),
-    ratio(f.checks.minRatio), ...SYNTAXES.map((s) => kilobytes(f.heap.rerp[s.name]!)), kilobytes(f.heap.all), kilobytes(f.heap.robotsParser),
-    passFail(f.targets.parse), syntaxesMissing(f.targets.checks), syntaxesMissing(f.targets.largeFileChecks), syntaxesMissing(f.targets.heap),
+    ratio(f.checks.minRatio),
+    ...SYNTAXES.map((s) => kilobytes(f.heap.rerp[s.name]!)),
+    kilobytes(f.heap.all),
+    kilobytes(f.heap.robotsParser),
+    passFail(f.targets.parse),
+    syntaxesMissing(f.targets.checks),
+    syntaxesMissing(f.targets.largeFileChecks),
+    syntaxesMissing(f.targets.heap),
   ]);
   return renderTable(headers, rows, 'l' + 'r'.repeat(headers.length - 1));
 }
@@ -147,9 +168,12 @@ function filesTable(files: readonly FileResult[]): string {
 function pathologicalTable(results: readonly PathologicalResult[]): string {
   const headers = ['pattern', 'URL chars', ...SYNTAXES.map((s) => `rerp ${s.name} ms`), 'rerp cold ms', 'robots-parser ms', `< ${TARGETS.pathologicalMs} ms`];
   const rows = results.map((p) => [
-    p.pattern, String(p.urlLength),
-    ...SYNTAXES.map((s) => milliseconds(p.rerpMs[s.name]!)), milliseconds(p.rerpColdMs),
-    p.rpMs === null ? `> ${RP_CAP_MS} (capped)` : milliseconds(p.rpMs), passFail(pathologicalPass(p)),
+    p.pattern,
+    String(p.urlLength),
+    ...SYNTAXES.map((s) => milliseconds(p.rerpMs[s.name]!)),
+    milliseconds(p.rerpColdMs),
+    p.rpMs === null ? `> ${RP_CAP_MS} (capped)` : milliseconds(p.rpMs),
+    passFail(pathologicalPass(p)),
   ]);
   return renderTable(headers, rows, 'llrrrrrr'.slice(0, 2) + 'r'.repeat(headers.length - 2));
 }
@@ -193,8 +217,10 @@ async function main(): Promise<void> {
     clock: clock.kind,
   };
   log(`# rerp benchmark: ${environment.node}, ${environment.cpu} (${environment.cores} cores)`);
-  log(`workloads: ${dir ?? 'generated (../shared/bench/workload not found)'}; user agent ${USER_AGENT}; syntaxes ${environment.syntaxes.join(', ')}; ` +
-    `clock: ${clock.kind === 'cpu' ? "wall time less the measuring thread's waits for a core" : 'wall time'}`);
+  log(
+    `workloads: ${dir ?? 'generated (../shared/bench/workload not found)'}; user agent ${USER_AGENT}; syntaxes ${environment.syntaxes.join(', ')}; ` +
+      `clock: ${clock.kind === 'cpu' ? "wall time less the measuring thread's waits for a core" : 'wall time'}`,
+  );
 
   const workloads = WORKLOAD_NAMES.map((name) => loadWorkload(name, dir));
   warmUp(workloads);
@@ -219,15 +245,22 @@ async function main(): Promise<void> {
   const sampled = files.filter((f) => f.checks.robotsParser.items < f.urls);
   if (sampled.length > 0) {
     log('');
-    log('\\* robots-parser checked on an even sample of the URLs to keep the run short: ' +
-      sampled.map((f) => `${f.name} ${f.checks.robotsParser.items} of ${f.urls}`).join(', ') + '.');
+    log(
+      '\\* robots-parser checked on an even sample of the URLs to keep the run short: ' +
+        sampled.map((f) => `${f.name} ${f.checks.robotsParser.items} of ${f.urls}`).join(', ') +
+        '.',
+    );
   }
   log('');
-  log(`Heap: retained bytes per parsed copy (${files.map((f) => `${f.name} ${f.heap.copies}`).join(', ')} copies), ` +
-    'each copy parsed from its own string, after one answer in the syntax named (what a crawler using that syntax holds: ' +
-    'matchers are compiled on first use), or in every syntax (`all`); robots-parser after one answer.');
+  log(
+    `Heap: retained bytes per parsed copy (${files.map((f) => `${f.name} ${f.heap.copies}`).join(', ')} copies), ` +
+      'each copy parsed from its own string, after one answer in the syntax named (what a crawler using that syntax holds: ' +
+      'matchers are compiled on first use), or in every syntax (`all`); robots-parser after one answer.',
+  );
   log('');
-  log(`## Pathological files (${STARS} stars, URL path all \`a\`, no \`b\`; ${WORD_RULES} rules whose words open with \`ab\`, URL path \`abab…\`; ${NEAR_RULES} literals that agree with \`/a/a/a…\` at index 1 and at their end; ms per isAllowed)`);
+  log(
+    `## Pathological files (${STARS} stars, URL path all \`a\`, no \`b\`; ${WORD_RULES} rules whose words open with \`ab\`, URL path \`abab…\`; ${NEAR_RULES} literals that agree with \`/a/a/a…\` at index 1 and at their end; ms per isAllowed)`,
+  );
   log('');
   log(pathologicalTable(patho));
   log('');

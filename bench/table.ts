@@ -4,8 +4,7 @@
 /** Renders a Markdown table with columns padded; `align` is 'l' or 'r' per column. */
 export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], align: string): string {
   const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const pad = (cell: string, c: number): string =>
-    align[c] === 'l' ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!);
+  const pad = (cell: string, c: number): string => (align[c] === 'l' ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!));
   const line = (cells: readonly string[]): string => '| ' + cells.map((cell, c) => pad(cell, c)).join(' | ') + ' |';
   const rule = '| ' + widths.map((w, c) => (align[c] === 'l' ? '-'.repeat(w) : '-'.repeat(w - 1) + ':')).join(' | ') + ' |';
   return [line(headers), rule, ...rows.map(line)].join('\n');

@@ -41,7 +41,9 @@ export function workloadDir(env: NodeJS.ProcessEnv = process.env): string | null
 }
 
 function readUrls(file: string): string[] {
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 /** Loads one workload, falling back to the generator when its files are missing. */

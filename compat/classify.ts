@@ -181,7 +181,11 @@ export const CLASSES: readonly DifferenceClass[] = [
     id: 'useragent-spelling',
     summary: 'The port (like the original) also accepts `Useragent:`; Python knows only `User-agent:`.',
     aspects: ['canFetch', 'crawlDelay', 'requestRate', 'siteMaps'],
-    robots: (t) => mapLines(t, (l) => { const p = portView(l); return p.kind === 'directive' && p.key === 'useragent' ? NEUTRAL : l; }),
+    robots: (t) =>
+      mapLines(t, (l) => {
+        const p = portView(l);
+        return p.kind === 'directive' && p.key === 'useragent' ? NEUTRAL : l;
+      }),
     example: { robots: 'Useragent: *\nDisallow: /', ua: 'FooBot', url: '/a', aspect: 'canFetch', python: true, port: false },
   },
   {
@@ -198,8 +202,7 @@ export const CLASSES: readonly DifferenceClass[] = [
   },
   {
     id: 'whitespace-only-line',
-    summary:
-      'Python ends a record only at an empty line; a line of spaces or tabs is skipped. The port (like the original) ends the record at any blank line.',
+    summary: 'Python ends a record only at an empty line; a line of spaces or tabs is skipped. The port (like the original) ends the record at any blank line.',
     aspects: ['canFetch', 'crawlDelay', 'requestRate'],
     robots: (t) => mapLines(t, (l) => (l !== '' && portView(l).kind === 'blank' ? NEUTRAL : l)),
     example: { robots: 'User-agent: *\n  \nDisallow: /', ua: 'FooBot', url: '/a', aspect: 'canFetch', python: false, port: true },
@@ -258,7 +261,11 @@ export const CLASSES: readonly DifferenceClass[] = [
     id: 'blank-allow',
     summary: 'A blank `Allow:` allows everything in Python; in the port (like the original) it disallows everything.',
     aspects: ['canFetch'],
-    robots: (t) => mapLines(t, (l) => { const p = portView(l); return p.kind === 'directive' && p.key === 'allow' && p.value === '' ? 'Disallow:' : l; }),
+    robots: (t) =>
+      mapLines(t, (l) => {
+        const p = portView(l);
+        return p.kind === 'directive' && p.key === 'allow' && p.value === '' ? 'Disallow:' : l;
+      }),
     example: { robots: 'User-agent: *\nAllow:', ua: 'FooBot', url: '/a', aspect: 'canFetch', python: true, port: false },
   },
   {
@@ -321,8 +328,7 @@ export const CLASSES: readonly DifferenceClass[] = [
   },
   {
     id: 'unicode-digit-rate',
-    summary:
-      'Python reads the numbers of `Request-rate: n/m` with str.isdigit() and int(), so `٣/5` is 3 per 5 seconds; the port takes ASCII digits only.',
+    summary: 'Python reads the numbers of `Request-rate: n/m` with str.isdigit() and int(), so `٣/5` is 3 per 5 seconds; the port takes ASCII digits only.',
     aspects: ['requestRate'],
     robots: (t) =>
       mapLines(t, (l) => {
@@ -351,7 +357,14 @@ export const CLASSES: readonly DifferenceClass[] = [
         return py.kind === 'directive' && (py.key === 'crawl-delay' || py.key === 'request-rate') && py.value.includes(pyTrim(m[1]!));
       });
     },
-    example: { robots: 'User-agent: *\nDisallow: /\nCrawl-delay: ²', ua: 'FooBot', url: '/a', aspect: 'canFetch', python: { error: "ValueError: invalid literal for int() with base 10: '²'" }, port: false },
+    example: {
+      robots: 'User-agent: *\nDisallow: /\nCrawl-delay: ²',
+      ua: 'FooBot',
+      url: '/a',
+      aspect: 'canFetch',
+      python: { error: "ValueError: invalid literal for int() with base 10: '²'" },
+      port: false,
+    },
   },
   {
     id: 'empty-sitemap',
@@ -395,7 +408,6 @@ export const CLASSES: readonly DifferenceClass[] = [
     example: { robots: 'User-agent: *\nDisallow: /ab', ua: 'FooBot', url: '/a\tb', aspect: 'canFetch', python: false, port: true },
   },
 ];
-
 
 /** The class with this id. */
 export function classById(id: string): DifferenceClass {
@@ -501,7 +513,14 @@ export function judge(c: Case, aspect: Aspect, python: PyOutcome, answerer: Answ
   const applicable = relevant.filter(
     (k) =>
       changes(emulate(c, [k], py), c) ||
-      changes(emulate(c, relevant.filter((x) => x !== k), py), all) ||
+      changes(
+        emulate(
+          c,
+          relevant.filter((x) => x !== k),
+          py,
+        ),
+        all,
+      ) ||
       !same(pythonSeenThrough(aspect, python.answer, [k]), python.answer),
   );
   // The smallest explaining set when it has one or two classes; otherwise

@@ -54,7 +54,7 @@ for (const aspect of ASPECTS) {
   });
 }
 
-test('doing every known difference the Python way gives Python\'s answer to every question', async (t) => {
+test("doing every known difference the Python way gives Python's answer to every question", async (t) => {
   const found = report.modelFailures;
   t.is(found.length, 0, found.length ? await explain(found, (v) => !v.modelAgrees) : '');
 });

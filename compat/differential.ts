@@ -87,12 +87,7 @@ export async function compare(session: PythonSession, files: readonly GeneratedF
  * Shrinks a finding's robots.txt line by line (asking the same Python) while
  * `stillBad` holds, so a failure message shows a minimal case.
  */
-export async function shrink(
-  session: PythonSession,
-  finding: Finding,
-  answerer: Answerer,
-  stillBad: (v: Verdict) => boolean,
-): Promise<Finding> {
+export async function shrink(session: PythonSession, finding: Finding, answerer: Answerer, stillBad: (v: Verdict) => boolean): Promise<Finding> {
   let best = finding;
   for (let round = 0; round < 50; round++) {
     const lines = splitLines(best.case.robots);

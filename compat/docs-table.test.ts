@@ -13,7 +13,10 @@ const rows = new Map(
     .split('\n')
     .filter((l) => l.startsWith('| `'))
     .map((l) => {
-      const cells = l.slice(2, -2).split(' | ').map((c) => c.trim().replace(/^`|`$/g, ''));
+      const cells = l
+        .slice(2, -2)
+        .split(' | ')
+        .map((c) => c.trim().replace(/^`|`$/g, ''));
       return [cells[0]!, cells] as const;
     }),
 );
@@ -26,12 +29,18 @@ for (const k of CLASSES) {
     const [, , robots, question, python, port] = row;
     t.is(JSON.parse(`"${robots}"`), k.example.robots);
     if (k.example.aspect === 'canFetch') t.is(question, `can_fetch(${JSON.stringify(k.example.ua)}, ${JSON.stringify(k.example.url)})`);
-    t.deepEqual(cell(python!), typeof k.example.python === 'object' && k.example.python !== null && 'error' in k.example.python ? 'raises ValueError' : k.example.python);
+    t.deepEqual(
+      cell(python!),
+      typeof k.example.python === 'object' && k.example.python !== null && 'error' in k.example.python ? 'raises ValueError' : k.example.python,
+    );
     t.deepEqual(cell(port!), k.example.port);
   });
 }
 
 test('the porting guide has no row for a class the suite does not know', (t) => {
   const known = new Set(CLASSES.map((k) => k.id));
-  t.deepEqual([...rows.keys()].filter((id) => !known.has(id)), []);
+  t.deepEqual(
+    [...rows.keys()].filter((id) => !known.has(id)),
+    [],
+  );
 });

@@ -42,10 +42,51 @@ const AGENTS = [
   'newsreader',
 ];
 const PATHS = [
-  '/', '/a', '/a/', '/a/b', '/ab', '/a/b/c', '/private', '/private/', '/private/x.html', '/index.html',
-  '/p%41th', '/path', '/a%2Fb', '/a%2fb', '/x%2F', '/caf%C3%A9', '/café', '/a?', '/a?x=1', '/search?q=',
-  '/a;p', '/a;', '/a%3F', '/a%3Fx', '/a%23', '/a%23b', '/b%23top', '/page%23s', '/a%3B', '/*', '/a*', '/a$', '/%7Euser', '/~user',
-  '/a b', '/%zz', '/%E9', '/a%20b', '/a%09b', '*', 'private', '/A', '/a%2', '/robots.txt', '/%61',
+  '/',
+  '/a',
+  '/a/',
+  '/a/b',
+  '/ab',
+  '/a/b/c',
+  '/private',
+  '/private/',
+  '/private/x.html',
+  '/index.html',
+  '/p%41th',
+  '/path',
+  '/a%2Fb',
+  '/a%2fb',
+  '/x%2F',
+  '/caf%C3%A9',
+  '/café',
+  '/a?',
+  '/a?x=1',
+  '/search?q=',
+  '/a;p',
+  '/a;',
+  '/a%3F',
+  '/a%3Fx',
+  '/a%23',
+  '/a%23b',
+  '/b%23top',
+  '/page%23s',
+  '/a%3B',
+  '/*',
+  '/a*',
+  '/a$',
+  '/%7Euser',
+  '/~user',
+  '/a b',
+  '/%zz',
+  '/%E9',
+  '/a%20b',
+  '/a%09b',
+  '*',
+  'private',
+  '/A',
+  '/a%2',
+  '/robots.txt',
+  '/%61',
 ];
 const SUFFIXES = ['', '', '', 'x', '/', '/y.html', '?q=1', ';p', '#frag', '#', '?', '%2Fz', 'b', '?#f', '%3F', '\tz'];
 // '²' passes Python's str.isdigit() but not int(): Python's parse() raises.
@@ -121,7 +162,7 @@ export function generate(seed: number, count: number): GeneratedFile[] {
     const eolPick = rnd();
     const eol = eolPick < 0.75 ? '\n' : eolPick < 0.9 ? '\r\n' : '\r';
     let robots = lines.map((l, i) => (i === 0 ? l : (eol === '\n' && chance(0.03) ? '\r\n' : eol) + l)).join('');
-      if (chance(0.08)) {
+    if (chance(0.08)) {
       // One line break that only Python sees.
       const at = robots.indexOf(eol, int(0, robots.length));
       if (at >= 0) robots = robots.slice(0, at) + pick(BREAKS_PY_ONLY) + robots.slice(at + eol.length);

@@ -4,8 +4,7 @@ import { pyTrim, scrubValue } from '../src/internal.js';
 
 /** A line as the port reads it. */
 export type PortLine =
-  | { readonly kind: 'blank' | 'comment' | 'other' }
-  | { readonly kind: 'directive'; readonly key: string; readonly value: string; readonly bom: boolean };
+  { readonly kind: 'blank' | 'comment' | 'other' } | { readonly kind: 'directive'; readonly key: string; readonly value: string; readonly bom: boolean };
 
 const PORT_KEYS = new Set(['user-agent', 'useragent', 'allow', 'disallow', 'sitemap', 'crawl-delay', 'request-rate']);
 
@@ -17,8 +16,8 @@ export function portView(line: string): PortLine {
   const hash = s.indexOf('#');
   if (hash >= 0) s = pyTrim(s.slice(0, hash));
   let bom = false;
-  if (s.startsWith('\ufeff')) (s = s.slice(1)), (bom = true);
-  else if (s.startsWith('\u00ef\u00bb\u00bf')) (s = s.slice(3)), (bom = true);
+  if (s.startsWith('\ufeff')) ((s = s.slice(1)), (bom = true));
+  else if (s.startsWith('\u00ef\u00bb\u00bf')) ((s = s.slice(3)), (bom = true));
   s = pyTrim(s);
   const m = /^([A-Za-z-]+):[ \t]*/.exec(s);
   if (m === null || !PORT_KEYS.has(m[1]!.toLowerCase())) return { kind: 'other' };
@@ -26,9 +25,7 @@ export function portView(line: string): PortLine {
 }
 
 /** A line as Python's robotparser reads it (before `unquote`). */
-export type PyLine =
-  | { readonly kind: 'empty' | 'skip' | 'other' }
-  | { readonly kind: 'directive'; readonly key: string; readonly value: string };
+export type PyLine = { readonly kind: 'empty' | 'skip' | 'other' } | { readonly kind: 'directive'; readonly key: string; readonly value: string };
 
 /** What Python makes of `line`: `''` ends a record, a `key: value` split at the first colon. */
 export function pyView(line: string): PyLine {

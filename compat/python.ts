@@ -127,9 +127,7 @@ export class PythonSession {
     if (this.#failed) throw this.#failed;
     const first = this.#nextId;
     this.#nextId += requests.length;
-    const answers = requests.map(
-      (_, i) => new Promise<PyAnswer>((resolve, reject) => this.#pending.set(first + i, { resolve, reject })),
-    );
+    const answers = requests.map((_, i) => new Promise<PyAnswer>((resolve, reject) => this.#pending.set(first + i, { resolve, reject })));
     this.#child.stdin.write(requests.map((r, i) => JSON.stringify({ id: first + i, ...r })).join('\n') + '\n');
     return Promise.all(answers);
   }

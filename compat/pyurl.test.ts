@@ -25,7 +25,11 @@ test('pyForm with no step leaves a rule path as the port reads it', (t) => {
 
 test('pyForm with no step leaves a URL as the port reads it', (t) => {
   fc.assert(
-    fc.property(fc.constantFrom('', 'https://example.com', 'http://h:80'), pathish, (prefix, p) => matchTarget(pyForm(prefix + p, 'url', {})) === matchTarget(prefix + p)),
+    fc.property(
+      fc.constantFrom('', 'https://example.com', 'http://h:80'),
+      pathish,
+      (prefix, p) => matchTarget(pyForm(prefix + p, 'url', {})) === matchTarget(prefix + p),
+    ),
   );
   t.is(matchTarget(pyForm('https://example.com/a#f', 'url', {})), '/a');
 });

@@ -28,7 +28,5 @@ export type Syntax = typeof MK1996 | typeof GYM2008 | typeof RFC9309;
  */
 export function checkSyntax(syntax: unknown): Syntax {
   if (syntax === MK1996 || syntax === GYM2008 || syntax === RFC9309) return syntax;
-  throw new RangeError(
-    `Unknown robots.txt syntax ${String(syntax)}: use MK1996 (1), GYM2008 (2) or RFC9309 (3)`,
-  );
+  throw new RangeError(`Unknown robots.txt syntax ${String(syntax)}: use MK1996 (1), GYM2008 (2) or RFC9309 (3)`);
 }

@@ -10,10 +10,16 @@ test('the package exports the fetch errors and the lookalike', (t) => {
 });
 
 test("'robotexclusionrulesparser/python' exports the Python-named classes and constants", (t) => {
-  t.deepEqual(
-    Object.keys(python).sort(),
-    ['GYM2008', 'MK1996', 'RFC9309', 'RobotExclusionRulesParser', 'RobotFileParserLookalike', 'RobotsEncodingError', 'RobotsError', 'RobotsFetchError'],
-  );
+  t.deepEqual(Object.keys(python).sort(), [
+    'GYM2008',
+    'MK1996',
+    'RFC9309',
+    'RobotExclusionRulesParser',
+    'RobotFileParserLookalike',
+    'RobotsEncodingError',
+    'RobotsError',
+    'RobotsFetchError',
+  ]);
   t.is(typeof new python.RobotExclusionRulesParser().is_allowed, 'function');
   t.is(python.RFC9309, 3);
 });

@@ -60,7 +60,7 @@ test('the same agent and syntax asked after parse() get the new rules', (t) => {
   t.false(p.isAllowed('bot', 'https://h/b'));
 });
 
-test('a wildcard rule keeps each syntax\'s answer when calls alternate between syntaxes', (t) => {
+test("a wildcard rule keeps each syntax's answer when calls alternate between syntaxes", (t) => {
   const p = robotsLines('User-agent: *', 'Disallow: /*.pdf');
   for (let round = 0; round < 3; round++) {
     t.false(p.isAllowed('bot', 'https://h/f.pdf', GYM2008));

@@ -15,20 +15,61 @@ interface Row {
 
 const ROWS: readonly Row[] = [
   { file: 'User-agent: *\nDisallow: /*.pdf$', url: '/files/report.pdf', answers: [true, false, false], why: '* and $ are literal in MK1996' },
-  { file: 'User-agent: *\nAllow: /*.html\nDisallow: /', url: '/page.html', answers: [false, true, true], why: 'MK1996 reads /*.html literally and falls to Disallow: /' },
-  { file: 'User-agent: *\nAllow: /*.html\nDisallow: /private/', url: '/private/page.html', answers: [false, true, false], why: 'GYM2008 takes the first match, RFC9309 the longest' },
-  { file: 'User-agent: *\nDisallow: /*.php\nAllow: /index.php', url: '/index.php', answers: [true, false, true], why: 'the first match is a wildcard only GYM2008 sees; the allow is longer' },
+  {
+    file: 'User-agent: *\nAllow: /*.html\nDisallow: /',
+    url: '/page.html',
+    answers: [false, true, true],
+    why: 'MK1996 reads /*.html literally and falls to Disallow: /',
+  },
+  {
+    file: 'User-agent: *\nAllow: /*.html\nDisallow: /private/',
+    url: '/private/page.html',
+    answers: [false, true, false],
+    why: 'GYM2008 takes the first match, RFC9309 the longest',
+  },
+  {
+    file: 'User-agent: *\nDisallow: /*.php\nAllow: /index.php',
+    url: '/index.php',
+    answers: [true, false, true],
+    why: 'the first match is a wildcard only GYM2008 sees; the allow is longer',
+  },
   { file: 'User-agent: *\nDisallow: /shop\nAllow: /shop/cart', url: '/shop/cart', answers: [false, false, true], why: 'first match against longest match' },
   { file: 'User-agent: ExampleBot\n\nDisallow: /', url: '/page', answers: [true, true, false], why: 'a blank line ends a record, not a group' },
   { file: 'User-agent: bot\nDisallow: /', url: '/page', answers: [false, false, true], why: 'substring of the user agent against product-token equality' },
-  { file: 'User-agent: Googlebot\nDisallow: /', ua: 'Mozilla/5.0 (compatible; Googlebot/2.1)', url: '/page', answers: [false, false, true], why: 'RFC9309 reads the leading product token, Mozilla' },
-  { file: 'User-agent: ExampleBot\nDisallow: /a\n\nUser-agent: ExampleBot\nDisallow: /b', url: '/b', answers: [true, true, false], why: 'first record only against pooled groups' },
-  { file: 'User-agent: *\nDisallow:\nDisallow: /tmp/', url: '/tmp/x', answers: [true, true, false], why: 'an empty Disallow allows all as a first match; RFC9309 ignores it' },
+  {
+    file: 'User-agent: Googlebot\nDisallow: /',
+    ua: 'Mozilla/5.0 (compatible; Googlebot/2.1)',
+    url: '/page',
+    answers: [false, false, true],
+    why: 'RFC9309 reads the leading product token, Mozilla',
+  },
+  {
+    file: 'User-agent: ExampleBot\nDisallow: /a\n\nUser-agent: ExampleBot\nDisallow: /b',
+    url: '/b',
+    answers: [true, true, false],
+    why: 'first record only against pooled groups',
+  },
+  {
+    file: 'User-agent: *\nDisallow:\nDisallow: /tmp/',
+    url: '/tmp/x',
+    answers: [true, true, false],
+    why: 'an empty Disallow allows all as a first match; RFC9309 ignores it',
+  },
   { file: 'User-agent: *\nDisallow /', url: '/page', answers: [true, true, false], why: 'a line without a colon' },
   { file: 'User-agent: *\nDisalow: /', url: '/page', answers: [true, true, false], why: 'Google accepts the typo' },
-  { file: 'User-agent: *\nDisallow: /%7Euser/', url: '/~user/x', answers: [false, false, true], why: 'MK1996 and GYM2008 decode escapes, RFC9309 compares them as written' },
+  {
+    file: 'User-agent: *\nDisallow: /%7Euser/',
+    url: '/~user/x',
+    answers: [false, false, true],
+    why: 'MK1996 and GYM2008 decode escapes, RFC9309 compares them as written',
+  },
   { file: 'User-agent: *\nDisallow: /', url: '/robots.txt', answers: [false, false, true], why: '/robots.txt is always allowed' },
-  { file: 'User-agent: *\nAllow: /home/index.html\nDisallow: /', url: '/home/', answers: [false, false, true], why: 'an allowed index.html allows its directory' },
+  {
+    file: 'User-agent: *\nAllow: /home/index.html\nDisallow: /',
+    url: '/home/',
+    answers: [false, false, true],
+    why: 'an allowed index.html allows its directory',
+  },
 ];
 
 for (const row of ROWS) {
@@ -36,7 +77,10 @@ for (const row of ROWS) {
   test(`three syntaxes: ${row.why} (${row.url})`, (t) => {
     const p = new RobotExclusionRulesParser();
     p.parse(row.file);
-    t.deepEqual(([MK1996, GYM2008, RFC9309] as const).map((s) => p.isAllowed(ua, 'https://example.com' + row.url, s)), [...row.answers]);
+    t.deepEqual(
+      ([MK1996, GYM2008, RFC9309] as const).map((s) => p.isAllowed(ua, 'https://example.com' + row.url, s)),
+      [...row.answers],
+    );
   });
 }
 

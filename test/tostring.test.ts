@@ -22,9 +22,34 @@ function assertRoundTrip(t: import('ava').ExecutionContext, p: RobotExclusionRul
 }
 
 const URLS = [
-  '/', '', 'http://example.com', '/a', '/a/b', '/a%2Fb', '/a/b/c.pdf', '/a/b/c.pdf?x', '/private/x', '/*', '/$',
-  '/h%65llo', '/hello', '/caf%C3%A9', '/café', '/%E9', '/\uFFFD', '/100%', '/100%25', '/x#y', '/a b', '/a\tb',
-  '/search?q=1', '/x%23y', '/%2A', '/x%0Ay', '/double%2Fenc', '/double%252Fenc',
+  '/',
+  '',
+  'http://example.com',
+  '/a',
+  '/a/b',
+  '/a%2Fb',
+  '/a/b/c.pdf',
+  '/a/b/c.pdf?x',
+  '/private/x',
+  '/*',
+  '/$',
+  '/h%65llo',
+  '/hello',
+  '/caf%C3%A9',
+  '/café',
+  '/%E9',
+  '/\uFFFD',
+  '/100%',
+  '/100%25',
+  '/x#y',
+  '/a b',
+  '/a\tb',
+  '/search?q=1',
+  '/x%23y',
+  '/%2A',
+  '/x%0Ay',
+  '/double%2Fenc',
+  '/double%252Fenc',
 ];
 
 test('toString: an empty parser gives an empty text', (t) => {
@@ -107,7 +132,21 @@ test('toString: decoded control characters and white space in rule paths round-t
     'Disallow: /del%7F',
     'Disallow: /nul%00',
   );
-  assertRoundTrip(t, p, [...URLS, '/sp', '/sp%20', '/nbsp', '/nbsp%C2%A0', '/nel', '/nel%C2%85', '/ideo', '/ideo%E3%80%80', '/del', '/del%7F', '/nul', '/nul%00']);
+  assertRoundTrip(t, p, [
+    ...URLS,
+    '/sp',
+    '/sp%20',
+    '/nbsp',
+    '/nbsp%C2%A0',
+    '/nel',
+    '/nel%C2%85',
+    '/ideo',
+    '/ideo%E3%80%80',
+    '/del',
+    '/del%7F',
+    '/nul',
+    '/nul%00',
+  ]);
 });
 
 test('toString: encoded wildcards keep their meaning in both syntaxes', (t) => {

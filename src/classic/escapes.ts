@@ -48,4 +48,3 @@ function splitsEscape(s: string, start: number, at: number): boolean {
   }
   return false;
 }
-

@@ -93,7 +93,6 @@ function closeRecord(open: OpenRecord | null, spans: number[], kept: OpenRecord[
   else spans.length = open.first * SPAN_FIELDS;
 }
 
-
 /**
  * Parses robots.txt text into records as the Python original does.
  * Never throws: any string (or bytes, read as ISO-8859-1) gives a result.

@@ -23,7 +23,6 @@ export const SMALL_RECORD = 24;
  */
 export type SmallTest = string | readonly string[];
 
-
 /** Where {@link SmallRules.table} holds the mask of anchored patterns. */
 const ANCHORED = 0;
 /** Where {@link SmallRules.table} holds the mask of floating patterns (see {@link floatingKey}). */
@@ -127,8 +126,17 @@ export class SmallRules implements RecordDecider {
     const prefixes = floating === 0 && tests.every((test) => typeof test === 'string');
     this.tests = tests;
     this.table = String.fromCharCode(
-      ...setUnits(anchored), ...setUnits(floating), inPlace ? 1 : 0, ...chars, nonAscii, masks.length - 1, ...setUnits(allowed), prefixes ? 1 : 0,
-      ...seconds, ...lasts, ...masks.flatMap(setUnits),
+      ...setUnits(anchored),
+      ...setUnits(floating),
+      inPlace ? 1 : 0,
+      ...chars,
+      nonAscii,
+      masks.length - 1,
+      ...setUnits(allowed),
+      prefixes ? 1 : 0,
+      ...seconds,
+      ...lasts,
+      ...masks.flatMap(setUnits),
     );
   }
 
@@ -361,4 +369,3 @@ function escapesInert(table: string, s: string, from: number, end: number): bool
 function holds(table: string, c: number): boolean {
   return ((table.charCodeAt(PATTERN_CHARS + (c >>> 4)) >>> (c & 15)) & 1) === 1;
 }
-

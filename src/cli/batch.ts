@@ -70,8 +70,7 @@ export async function runBatch(lines: readonly string[], options: BatchOptions, 
     if (!event.failed) return;
     fetchFailures++;
     const why =
-      event.error?.message ??
-      `Cannot use robots.txt from ${event.robotsUrl}: ${event.responseCode === 0 ? 'no answer' : `HTTP ${event.responseCode}`}`;
+      event.error?.message ?? `Cannot use robots.txt from ${event.robotsUrl}: ${event.responseCode === 0 ? 'no answer' : `HTTP ${event.responseCode}`}`;
     failures.set(event.origin, why);
     // Without an error, the fetch's own status policy (RFC 9309's) answered, and disallowed everything.
     let verdict = policy === 'allow' ? 'allowed' : 'disallowed';

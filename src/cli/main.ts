@@ -47,7 +47,10 @@ export interface CliIO {
 
 class UsageError extends Error {
   /** False when a pointer to --help would not help (an unreadable file). */
-  constructor(message: string, readonly hint = true) {
+  constructor(
+    message: string,
+    readonly hint = true,
+  ) {
     super(message);
   }
 }
@@ -65,7 +68,8 @@ function syntaxesNamed(spec: string): string[] {
 /** A number of seconds given as an option, as fetch milliseconds. */
 function timeoutMs(value: string): number {
   const seconds = Number(value);
-  if (value.trim() === '' || !(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
+  if (value.trim() === '' || !(seconds > 0) || !Number.isFinite(seconds))
+    throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
   return seconds * 1000;
 }
 
@@ -133,9 +137,7 @@ async function check(args: string[], io: CliIO): Promise<number> {
     parser = new RobotExclusionRulesParser();
     parser.parse(await readRobots(file));
   }
-  const verdicts = urls.flatMap((url) =>
-    names.map((syntax) => ({ url, syntax, ...parser.explain(userAgent, url, SYNTAXES[syntax]) })),
-  );
+  const verdicts = urls.flatMap((url) => names.map((syntax) => ({ url, syntax, ...parser.explain(userAgent, url, SYNTAXES[syntax]) })));
   if (values.json) {
     io.out(JSON.stringify({ userAgent, results: verdicts }, null, 2));
   } else if (names.length === 1) {
@@ -179,7 +181,9 @@ async function show(args: string[], io: CliIO): Promise<number> {
 async function readLines(stdin: AsyncIterable<string | Uint8Array>): Promise<string[]> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8').split(/\r\n|\r|\n/);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .split(/\r\n|\r|\n/);
 }
 
 /** The batch sink: results on stdout, messages on stderr, a progress bar on a terminal. */

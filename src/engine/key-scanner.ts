@@ -175,7 +175,7 @@ export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
     // Jumping: the next occurrence of each opening character, -1 when none is left.
     let next0 = jump ? path.indexOf(first0) : -1;
     let next1 = jump && first1 !== '' ? path.indexOf(first1) : -1;
-    for (let i = -1; ; ) {
+    for (let i = -1; ;) {
       if (jump) {
         i = next0 < 0 ? next1 : next1 < 0 || next0 < next1 ? next0 : next1;
         if (i < 0 || i >= last) break;
@@ -202,7 +202,16 @@ export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
 }
 
 /** The crowded keys that occur in `path` at `i`, walked down the trie: a {@link KeyScan} step. */
-function walkTrie(trie: KeyTrie, path: string, i: number, rank: Int32Array, below: number, found: Uint32Array, epoch: number, visit: (slot: number, at: number) => number): number {
+function walkTrie(
+  trie: KeyTrie,
+  path: string,
+  i: number,
+  rank: Int32Array,
+  below: number,
+  found: Uint32Array,
+  epoch: number,
+  visit: (slot: number, at: number) => number,
+): number {
   let node = 0;
   for (let j = i + 1; j < path.length; j++) {
     const next = edgeOf(trie, node, j === i + 1 ? (path.charCodeAt(i) << 16) | path.charCodeAt(j) : path.charCodeAt(j));
@@ -216,4 +225,3 @@ function walkTrie(trie: KeyTrie, path: string, i: number, rank: Int32Array, belo
   }
   return below;
 }
-

@@ -153,4 +153,3 @@ export function pathEnd(url: string, start: number): number {
   const end = url.indexOf('#', start);
   return end < 0 ? url.length : end;
 }
-

@@ -121,7 +121,7 @@ export class PrefixChain {
       const near = fromBelow ? belowShares[mid]! : aboveShares[mid]!;
       const known = fromBelow ? low : high;
       if (near !== known) {
-        notAbove = (near > known) === fromBelow;
+        notAbove = near > known === fromBelow;
         j = near > known ? known : near;
       } else {
         // Compared in JavaScript: `<=` on two strings is a call into V8's runtime.

@@ -147,10 +147,12 @@ export class RobotsCache {
     this.#maxEntries = positiveInteger(options.maxEntries ?? DEFAULT_MAX_ENTRIES, 'maxEntries');
     this.#policy = checkServerErrorPolicy(options.onServerError ?? 'disallow');
     const ttl = options.failureTtl ?? DEFAULT_FAILURE_TTL;
-    if (typeof ttl !== 'number' || !(ttl >= 0 && ttl !== Infinity)) throw new RangeError(`failureTtl must be a finite number of seconds >= 0, got ${String(ttl)}`);
+    if (typeof ttl !== 'number' || !(ttl >= 0 && ttl !== Infinity))
+      throw new RangeError(`failureTtl must be a finite number of seconds >= 0, got ${String(ttl)}`);
     this.#failureTtl = ttl;
     const stale = options.staleIfError ?? DEFAULT_STALE_IF_ERROR;
-    if (typeof stale !== 'number' || !(stale >= 0 && stale !== Infinity)) throw new RangeError(`staleIfError must be a finite number of seconds >= 0, got ${String(stale)}`);
+    if (typeof stale !== 'number' || !(stale >= 0 && stale !== Infinity))
+      throw new RangeError(`staleIfError must be a finite number of seconds >= 0, got ${String(stale)}`);
     this.#staleIfError = stale;
     this.#onFetch = options.onFetch;
     this.#fetchOptions = { statusPolicy: statusPolicyFor(this.#syntax), ...options.fetchOptions };

@@ -137,9 +137,7 @@ export function decodeBody(bytes: Uint8Array, contentType: string | null, option
     throw new RobotsEncodingError(`Cannot decode ${where}: unknown charset "${charset}"`, charset);
   }
   const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const text = streaming
-    ? iconv.getDecoder(charset, { stripBOM: false }).write(buffer)
-    : iconv.decode(buffer, charset, { stripBOM: false });
+  const text = streaming ? iconv.getDecoder(charset, { stripBOM: false }).write(buffer) : iconv.decode(buffer, charset, { stripBOM: false });
   if (strict && text.includes('\ufffd')) {
     // U+FFFD means an invalid byte, unless the charset can encode U+FFFD and the text round-trips.
     const again = encodesReplacement(charset) ? iconv.encode(text, charset) : null;

@@ -33,7 +33,10 @@ function decoder(coding: string, first: number | null): Transform {
  * destroys `body`.
  */
 export async function* decodeContent(body: Readable, contentEncoding: string | null): AsyncGenerator<Buffer> {
-  const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
   const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let decoded: Readable | null = null;
   try {

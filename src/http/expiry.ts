@@ -20,9 +20,18 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 
 /** Zone offsets in minutes; RFC 5322 names plus numeric `+hhmm`. No zone means UTC. */
 const ZONES: ReadonlyMap<string, number> = new Map([
-  ['gmt', 0], ['utc', 0], ['ut', 0], ['z', 0],
-  ['est', -300], ['edt', -240], ['cst', -360], ['cdt', -300],
-  ['mst', -420], ['mdt', -360], ['pst', -480], ['pdt', -420],
+  ['gmt', 0],
+  ['utc', 0],
+  ['ut', 0],
+  ['z', 0],
+  ['est', -300],
+  ['edt', -240],
+  ['cst', -360],
+  ['cdt', -300],
+  ['mst', -420],
+  ['mdt', -360],
+  ['pst', -480],
+  ['pdt', -420],
 ]);
 
 const ZONE = '([a-z]{1,3}|[+-]\\d{4})';
@@ -51,13 +60,19 @@ function zoneOffset(zone: string | undefined): number | null {
  */
 export function parseHttpDate(value: string | null | undefined, now: number = nowSeconds()): number | null {
   if (!value || value.length > 64) return null;
-  const s = value.trim().replace(/[ \t]+/g, ' ').toLowerCase().replace(WEEKDAY, '');
+  const s = value
+    .trim()
+    .replace(/[ \t]+/g, ' ')
+    .toLowerCase()
+    .replace(WEEKDAY, '');
   const a = DAY_FIRST.exec(s);
   const b = a === null ? MONTH_FIRST.exec(s) : null;
   const f =
-    a !== null ? { day: a[1]!, month: a[2]!, year: a[3]!, hh: a[4]!, mm: a[5]!, ss: a[6], zone: a[7] }
-    : b !== null ? { month: b[1]!, day: b[2]!, hh: b[3]!, mm: b[4]!, ss: b[5], year: b[6]!, zone: b[7] }
-    : null;
+    a !== null
+      ? { day: a[1]!, month: a[2]!, year: a[3]!, hh: a[4]!, mm: a[5]!, ss: a[6], zone: a[7] }
+      : b !== null
+        ? { month: b[1]!, day: b[2]!, hh: b[3]!, mm: b[4]!, ss: b[5], year: b[6]!, zone: b[7] }
+        : null;
   if (f === null) return null;
 
   const mon = MONTHS.indexOf(f.month);
@@ -70,7 +85,10 @@ export function parseHttpDate(value: string | null | undefined, now: number = no
     y += thisYear - (thisYear % 100);
     if (y > thisYear + 50) y -= 100;
   }
-  const d = Number(f.day), h = Number(f.hh), min = Number(f.mm), sec = f.ss === undefined ? 0 : Number(f.ss);
+  const d = Number(f.day),
+    h = Number(f.hh),
+    min = Number(f.mm),
+    sec = f.ss === undefined ? 0 : Number(f.ss);
   if (h > 23 || min > 59 || sec > 60 || d < 1) return null;
   const ms = Date.UTC(y, mon, d, h, min, sec);
   // Date.UTC rolls 31 Feb over to March: such a date is invalid, not a synonym.

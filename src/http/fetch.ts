@@ -242,7 +242,8 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
         if (REDIRECTS.has(status) && location !== null) {
           discard(res);
           const next = httpUrl(location, current.href);
-          if (next === null) throw fail('redirect', status, `Cannot fetch robots.txt from ${url}: redirect to ${JSON.stringify(location)} is not an http(s) URL`);
+          if (next === null)
+            throw fail('redirect', status, `Cannot fetch robots.txt from ${url}: redirect to ${JSON.stringify(location)} is not an http(s) URL`);
           if (seen.has(next.href)) throw fail('redirect', status, `Cannot fetch robots.txt from ${url}: redirect loop at ${next.href}`);
           if (redirects >= s.maxRedirects) throw fail('redirect', status, `Cannot fetch robots.txt from ${url}: more than ${s.maxRedirects} redirects`);
           seen.add(next.href);

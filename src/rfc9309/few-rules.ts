@@ -212,4 +212,3 @@ export function matchFew(text: string, info: ArrayLike<number>, from: number, te
   }
   return -1;
 }
-

@@ -51,7 +51,6 @@ function keyOf(text: string, s: number, e: number): Key {
   return Key.None;
 }
 
-
 /**
  * A cursor over the lines of a text, read as Google's reference parser reads
  * them. After {@link LineReader.read}, the line's key, its value
@@ -131,4 +130,3 @@ export function firstLine(text: string, bytewise: boolean): number {
   if (!bytewise) return text.charCodeAt(0) === 0xfeff ? 1 : 0;
   return text.charCodeAt(0) !== 0xef ? 0 : text.charCodeAt(1) !== 0xbb ? 1 : text.charCodeAt(2) !== 0xbf ? 2 : 3;
 }
-

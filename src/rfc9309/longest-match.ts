@@ -27,9 +27,7 @@ export type LongestMatcher = (path: string) => number;
  * stable sort). The first rule in that order that matches a path decides.
  */
 export function decisionOrder(rules: readonly LongestRule[]): number[] {
-  return rules
-    .map((_, k) => k)
-    .sort((x, y) => rules[y]!.pattern.length - rules[x]!.pattern.length || Number(rules[y]!.allow) - Number(rules[x]!.allow));
+  return rules.map((_, k) => k).sort((x, y) => rules[y]!.pattern.length - rules[x]!.pattern.length || Number(rules[y]!.allow) - Number(rules[x]!.allow));
 }
 
 /** Compiles rules into a {@link LongestMatcher}: empty patterns left out, the rest indexed in {@link decisionOrder}. */

@@ -52,7 +52,6 @@ export function wellFormed(s: string): string {
   return s;
 }
 
-
 /**
  * Google's `index.html` rule: an allow pattern whose last segment starts with
  * `index.htm` also allows its directory, as the pattern `dir/$`.
@@ -72,7 +71,6 @@ export function isRobotsTxt(s: string, start: number): boolean {
   const c = codeAt(s, start + 11);
   return c < 0 || c === 0x3f || c === 0x23;
 }
-
 
 /** A rule's pattern, and whether it is the text itself from where the value starts (see few-rules.ts). */
 export interface RulePattern {

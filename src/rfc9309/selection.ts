@@ -57,7 +57,9 @@ export class Selection {
     if (match === null && codeAt(url, start) === 0x2f) {
       if (isRobotsTxt(url, start)) return -1;
       const tests = this.tests;
-      return tests === null ? matchVerbatim(this.text, this.info, this.rulesFrom, this.masks, url, start) : matchFew(this.text, this.info, this.rulesFrom, tests, this.masks, url, start);
+      return tests === null
+        ? matchVerbatim(this.text, this.info, this.rulesFrom, this.masks, url, start)
+        : matchFew(this.text, this.info, this.rulesFrom, tests, this.masks, url, start);
     }
     const path = urlPathAt(url, start);
     if (isRobotsTxt(path, 0)) return -1;

@@ -32,10 +32,12 @@ test('parse takes any iterable of lines', (t) => {
   const rp = new RobotFileParserLookalike();
   rp.parse(new Set(['User-agent: *', 'Disallow: /x']));
   t.false(rp.canFetch('bot', '/x'));
-  rp.parse((function* () {
-    yield 'User-agent: *';
-    yield 'Disallow: /y';
-  })());
+  rp.parse(
+    (function* () {
+      yield 'User-agent: *';
+      yield 'Disallow: /y';
+    })(),
+  );
   t.false(rp.canFetch('bot', '/y'));
   t.true(rp.canFetch('bot', '/x'));
 });

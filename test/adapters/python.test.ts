@@ -1,13 +1,6 @@
 import test from 'ava';
 import * as camel from '../../src/index.js';
-import {
-  GYM2008,
-  MK1996,
-  RobotExclusionRulesParser,
-  RobotFileParserLookalike,
-  RobotsEncodingError,
-  RobotsFetchError,
-} from '../../src/adapters/python.js';
+import { GYM2008, MK1996, RobotExclusionRulesParser, RobotFileParserLookalike, RobotsEncodingError, RobotsFetchError } from '../../src/adapters/python.js';
 import { hang, respond, startServer } from '../helpers/server.js';
 
 const ROBOTS = 'User-agent: *\nCrawl-delay: 3\nRequest-rate: 2/10\nDisallow: /private*\nSitemap: https://example.com/s.xml\n';
@@ -56,9 +49,12 @@ test('source_url and response_code are read-only views of the fetch state', (t) 
   const rerp = new RobotExclusionRulesParser();
   t.is(rerp.source_url, '');
   t.is(rerp.response_code, null);
-  t.throws(() => {
-    (rerp as unknown as { response_code: number }).response_code = 5;
-  }, { instanceOf: TypeError });
+  t.throws(
+    () => {
+      (rerp as unknown as { response_code: number }).response_code = 5;
+    },
+    { instanceOf: TypeError },
+  );
 });
 
 test('a ported Python crawler runs with await added', async (t) => {

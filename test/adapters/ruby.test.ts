@@ -14,24 +14,27 @@ async function serve(t: { teardown(fn: () => Promise<void>): void }, routes: Han
   return server;
 }
 
-test('get fetches /robots.txt of the URL\'s origin, whatever its path', async (t) => {
+test("get fetches /robots.txt of the URL's origin, whatever its path", async (t) => {
   const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
   const parser = await get(s.url('/deep/page.html?x=1'), 'Crawler');
   t.true(parser instanceof RobotExclusionRulesParser);
-  t.deepEqual(s.requests.map((r) => r.path), ['/robots.txt']);
+  t.deepEqual(
+    s.requests.map((r) => r.path),
+    ['/robots.txt'],
+  );
   t.is(parser.sourceUrl, s.url('/robots.txt'));
   t.false(parser.isAllowed('Crawler', '/private/a'));
   t.true(parser.isAllowed('Crawler', '/index.html'));
 });
 
-test('get sends the user agent and keeps it as the parser\'s userAgent', async (t) => {
+test("get sends the user agent and keeps it as the parser's userAgent", async (t) => {
   const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
   const parser = await get(s.url('/'), 'Crawler/2.0');
   t.is(s.requests[0]!.headers['user-agent'], 'Crawler/2.0');
   t.is(parser.userAgent, 'Crawler/2.0');
 });
 
-test('getAllowed answers for the URL from its origin\'s robots.txt', async (t) => {
+test("getAllowed answers for the URL from its origin's robots.txt", async (t) => {
   const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
   t.false(await getAllowed(s.url('/private/x'), 'Crawler'));
   t.true(await getAllowed(s.url('/public/x'), 'Crawler'));
@@ -56,7 +59,7 @@ test('parseRobotsTxt never throws, whatever the input', (t) => {
   }
 });
 
-test('Robotstxt holds the three functions under the gem\'s names', (t) => {
+test("Robotstxt holds the three functions under the gem's names", (t) => {
   t.is(Robotstxt.get, get);
   t.is(Robotstxt.parse, parseRobotsTxt);
   t.is(Robotstxt.getAllowed, getAllowed);
@@ -136,7 +139,7 @@ test('a bad option rejects with a RangeError', async (t) => {
   }
 });
 
-test('a bad httpTimeout is reported in the gem\'s terms, seconds', async (t) => {
+test("a bad httpTimeout is reported in the gem's terms, seconds", async (t) => {
   for (const httpTimeout of [-1, 0, Number.NaN, Infinity]) {
     await t.throwsAsync(get('http://127.0.0.1:1/', 'Crawler', { httpTimeout }), {
       instanceOf: RangeError,

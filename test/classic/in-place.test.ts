@@ -17,18 +17,46 @@ const join = (parts: readonly string[]) => parts.join('');
 /** Pieces of rule values: escapes that decode to the same text as plain characters, wildcards, odd code units. */
 const RULE_CHARS = ['/', '/', '/', 'a', 'b', 'ab', '?', '=', '.', 'é', '~', '*', '$', '%', '%2F', '%61', '%C3%A9', '%23', '%25', '%7E', '%zz'];
 /** Pieces of URLs: the same text escaped and not, fragments, odd code units. */
-const URL_CHARS = ['/', '/', 'a', 'b', 'ab', '?', '=', '.', 'é', '~', '#', '%', '%2F', '%2f', '%61', '%62', '%C3%A9', '%c3%a9', '%7E', '%23', '%zz', '\uD800', ' '];
+const URL_CHARS = [
+  '/',
+  '/',
+  'a',
+  'b',
+  'ab',
+  '?',
+  '=',
+  '.',
+  'é',
+  '~',
+  '#',
+  '%',
+  '%2F',
+  '%2f',
+  '%61',
+  '%62',
+  '%C3%A9',
+  '%c3%a9',
+  '%7E',
+  '%23',
+  '%zz',
+  '\uD800',
+  ' ',
+];
 
 /** A `*` record of rule lines whose values are made of `chars` (most start with `/`, as rules do). */
 function fileOf(chars: readonly string[], maxRules: number): fc.Arbitrary<string> {
-  const value = fc
-    .tuple(fc.constantFrom('/', '/', '/', ''), fc.array(fc.constantFrom(...chars), { maxLength: 5 }))
-    .map(([slash, rest]) => slash + join(rest));
+  const value = fc.tuple(fc.constantFrom('/', '/', '/', ''), fc.array(fc.constantFrom(...chars), { maxLength: 5 })).map(([slash, rest]) => slash + join(rest));
   const line = fc.tuple(fc.constantFrom('Allow', 'Disallow'), value).map(([kind, v]) => `${kind}: ${v}`);
   return fc.array(line, { minLength: 1, maxLength: maxRules }).map((lines) => ['User-agent: *', ...lines].join('\n'));
 }
 /** Few rules without escapes (the ones matched in place) as often as any rules. */
-const file = fc.oneof(fileOf(RULE_CHARS.filter((c) => !c.includes('%')), 6), fileOf(RULE_CHARS, 30));
+const file = fc.oneof(
+  fileOf(
+    RULE_CHARS.filter((c) => !c.includes('%')),
+    6,
+  ),
+  fileOf(RULE_CHARS, 30),
+);
 const url = fc
   .tuple(
     fc.constantFrom('', 'https://example.com', 'HTTP://h:8080', '//host', 'a:', 'https://h?', 'https://h#', 'page'),
@@ -37,7 +65,7 @@ const url = fc
   )
   .map(([prefix, slash, rest]) => prefix + slash + join(rest));
 
-test('property: a record answers a URL as it answers the URL\'s decoded path, in both syntaxes', (t) => {
+test("property: a record answers a URL as it answers the URL's decoded path, in both syntaxes", (t) => {
   assertProperty(
     t,
     fc.property(file, fc.array(url, { minLength: 1, maxLength: 8 }), (text, urls) => {
@@ -57,7 +85,10 @@ const inPlacePaths = fc.array(
   { maxLength: 6 },
 );
 
-for (const [name, syntax] of [['MK1996', MK1996], ['GYM2008', GYM2008]] as const) {
+for (const [name, syntax] of [
+  ['MK1996', MK1996],
+  ['GYM2008', GYM2008],
+] as const) {
   test(`property: firstMatch in place answers as on the decoded path, or leaves it undecided from a test that may (${name})`, (t) => {
     const withSlash = url.filter((u) => u.charCodeAt(pathStart(u)) === 0x2f);
     assertProperty(
@@ -99,7 +130,7 @@ test('firstMatch in place: a pattern tried on a path holding an escape that deco
   t.is(at(['/*b'], 'https://h/ab#%62', GYM2008), 0);
 });
 
-test('firstMatch in place: a pattern reads past escapes that decode to none of the patterns\' characters', (t) => {
+test("firstMatch in place: a pattern reads past escapes that decode to none of the patterns' characters", (t) => {
   t.is(at(['/*b'], 'https://h/a%7Eb', GYM2008), 0);
   t.is(at(['/*b'], 'https://h/a%7Ec', GYM2008), -1);
   t.is(at(['/*b$'], 'https://h/x%C3%A9b', GYM2008), 0);
@@ -115,7 +146,7 @@ test('firstMatch in place: a pattern part never starts inside an escape', (t) =>
   t.is(at(['/*b*1'], 'https://h/b%41', GYM2008), -1);
 });
 
-test('firstMatch in place: one escape that decodes to a pattern\'s character leaves the answer undecided, whatever others do', (t) => {
+test("firstMatch in place: one escape that decodes to a pattern's character leaves the answer undecided, whatever others do", (t) => {
   t.is(at(['/*b'], 'https://h/%7Ea%62', GYM2008), undecidedFrom(0));
   // `%2F` stays `%2F`: only a pattern holding `2` or `F` must see it decoded.
   t.is(at(['/*b'], 'https://h/a%2fb', GYM2008), 0);
@@ -135,7 +166,9 @@ const inertPaths = fc.array(
   { minLength: 1, maxLength: 6 },
 );
 const inertUrl = fc
-  .array(fc.constantFrom('/', 'a', 'b', '1', '4', 'F', '%41', '%4', '%61', '%7E', '%7e', '%2F', '%2f', '%C3%A9', '%E9', '%zz', '%', '#', '41'), { maxLength: 10 })
+  .array(fc.constantFrom('/', 'a', 'b', '1', '4', 'F', '%41', '%4', '%61', '%7E', '%7e', '%2F', '%2f', '%C3%A9', '%E9', '%zz', '%', '#', '41'), {
+    maxLength: 10,
+  })
   .map((parts) => 'https://h/' + join(parts));
 
 test('property: patterns read in place past inert escapes answer as on the decoded path', (t) => {

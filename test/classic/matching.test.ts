@@ -481,7 +481,7 @@ test('4b port choice: directive names are case-insensitive in ASCII only (no Uni
   t.deepEqual(both(q, 'bot', '/x'), ALLOWED);
 });
 
-test('4b port choice: white space is Python\'s str.isspace() set', (t) => {
+test("4b port choice: white space is Python's str.isspace() set", (t) => {
   // Trimmed around a line and a value: NBSP, NEL, ideographic space, \x1c-\x1f, \v, \f.
   const p = robotsLines('\u3000\u00a0User-agent: *\u0085', 'Disallow:\u3000/a\u00a0', '\u2003Disallow: /b\u001f\u2029');
   t.deepEqual(both(p, 'bot', '/a'), DISALLOWED);
@@ -494,4 +494,3 @@ test('4b port choice: white space is Python\'s str.isspace() set', (t) => {
   t.deepEqual(both(r, 'bot', '/b'), ALLOWED);
   t.deepEqual(both(r, 'bot', '/a\u200b'), DISALLOWED);
 });
-

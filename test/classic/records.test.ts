@@ -79,7 +79,7 @@ test('2.3 rule paths are percent-decoded as in 4.2', (t) => {
 
 // 2.4 -----------------------------------------------------------------------
 
-test('2.4 Crawl-delay sets the current record\'s delay', (t) => {
+test("2.4 Crawl-delay sets the current record's delay", (t) => {
   const p = robotsLines('User-agent: a', 'Crawl-delay: 10', 'Disallow: /x', '', 'User-agent: b', 'Crawl-delay: 0.5', 'Disallow: /x');
   t.is(p.getCrawlDelay('a'), 10);
   t.is(p.getCrawlDelay('b'), 0.5);
@@ -126,7 +126,10 @@ test('2.4 Sitemap appends its value to the file-wide list, wherever it is', (t) 
     'Disallow: /y',
     'sitemap: https://example.com/4.xml',
   );
-  t.deepEqual(p.sitemaps, [0, 1, 2, 3, 4].map((n) => `https://example.com/${n}.xml`));
+  t.deepEqual(
+    p.sitemaps,
+    [0, 1, 2, 3, 4].map((n) => `https://example.com/${n}.xml`),
+  );
 });
 
 test('2.4 Sitemap values are kept as written, not decoded', (t) => {

@@ -102,7 +102,7 @@ test('floatingKey: /*key and /*key* are searched for their key alone', (t) => {
   t.is(keyOf('*a'), null);
 });
 
-test('a floating pattern matches its key anywhere after the path\'s opening /, before the fragment', (t) => {
+test("a floating pattern matches its key anywhere after the path's opening /, before the fragment", (t) => {
   const rules = new SmallRules(['/*/a'], GYM2008);
   t.is(firstMatch(rules, '/x/a', 0, false), 0);
   t.is(firstMatch(rules, '/x/ab?q', 0, false), 0);

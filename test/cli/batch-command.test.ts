@@ -99,10 +99,13 @@ test('batch fetches each origin once for many URLs', async (t) => {
 test('batch --json prints one JSON object per URL', async (t) => {
   const [a] = await twoSites(t);
   const r = await run(['batch', '--json', 'Bot'], { stdin: stdin(`${a.url('/a/x')}\n${a.url('/ok')}\n`) });
-  t.deepEqual(r.out.map((l) => JSON.parse(l)), [
-    { url: a.url('/a/x'), allowed: false, origin: a.origin },
-    { url: a.url('/ok'), allowed: true, origin: a.origin },
-  ]);
+  t.deepEqual(
+    r.out.map((l) => JSON.parse(l)),
+    [
+      { url: a.url('/a/x'), allowed: false, origin: a.origin },
+      { url: a.url('/ok'), allowed: true, origin: a.origin },
+    ],
+  );
 });
 
 test('batch ends with a summary on stderr', async (t) => {
@@ -133,7 +136,7 @@ test('batch disallows the URLs of an unreachable robots.txt, reports it and coun
   t.regex(results[0].error, /503/);
   t.is(results[2].error, undefined);
   t.is(down.count('/robots.txt'), 1);
-  t.regex(r.err[0]!, new RegExp(`^rerp: .*${down.url("/robots.txt")}.*503; its URLs count as disallowed$`));
+  t.regex(r.err[0]!, new RegExp(`^rerp: .*${down.url('/robots.txt')}.*503; its URLs count as disallowed$`));
   t.regex(r.err.at(-1)!, /1 allowed, 2 disallowed, 1 fetch failure, /);
 });
 

@@ -55,7 +55,11 @@ test('no more robots.txt fetches run at once than the concurrency', async (t) =>
     res.end('');
   };
   const servers = await Promise.all(Array.from({ length: 6 }, () => serve(t, handler)));
-  const summary = await runBatch(servers.map((s) => s.url('/x')), { userAgent: 'Bot', concurrency: 2 }, collect());
+  const summary = await runBatch(
+    servers.map((s) => s.url('/x')),
+    { userAgent: 'Bot', concurrency: 2 },
+    collect(),
+  );
   t.is(summary.urls, 6);
   t.true(most <= 2, `at most 2 at once, saw ${most}`);
 });

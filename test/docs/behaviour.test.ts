@@ -83,20 +83,14 @@ const known = new Set(sections);
 const scanned = [
   ...['src', 'test', 'compat', 'bench'].flatMap(filesUnder),
   'README.md',
-  ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
 ];
 
 /** The sections every citation of the Python original's behaviour may use. */
 const range = (top: number, last: number) => Array.from({ length: last }, (_, k) => `${top}.${k + 1}`);
-const REQUIRED = [
-  '1', ...range(1, 7),
-  '2', ...range(2, 6),
-  '3',
-  '4', ...range(4, 6),
-  '4b', '5', '6', '7',
-  '8', ...range(8, 6),
-  '9', '9.1',
-];
+const REQUIRED = ['1', ...range(1, 7), '2', ...range(2, 6), '3', '4', ...range(4, 6), '4b', '5', '6', '7', '8', ...range(8, 6), '9', '9.1'];
 
 test('sectionsOf reads numbered headings and skips code blocks', (t) => {
   const md = '# Title\n## 1. One\n### 1.1 Item\n## 4b. Left\n```text\n## 2. Not a heading\n```\n### 9.12 Twelve\n## Unnumbered\n';
@@ -132,7 +126,11 @@ test('the behaviour reference numbers each section once, in order, each under it
   // Items are numbered 1, 2, 3... within each section, with no gaps.
   for (const parent of tops) {
     const items = sections.filter((n) => n.startsWith(`${parent}.`)).map((n) => Number(n.slice(parent.length + 1)));
-    t.deepEqual(items, items.map((_, k) => k + 1), `items of section ${parent}`);
+    t.deepEqual(
+      items,
+      items.map((_, k) => k + 1),
+      `items of section ${parent}`,
+    );
   }
 });
 
@@ -159,11 +157,18 @@ test('numbered test titles of test/classic name sections of the behaviour refere
     }
   }
   const items = sections.filter((n) => /^(?:[1-4](?:\.\d+)?|4b|7)$/.test(n) && !sections.some((m) => m.startsWith(`${n}.`)));
-  t.deepEqual(items.filter((n) => !titled.has(n)), [], 'items of sections 1 to 4b and 7 without a numbered test');
+  t.deepEqual(
+    items.filter((n) => !titled.has(n)),
+    [],
+    'items of sections 1 to 4b and 7 without a numbered test',
+  );
 });
 
 test('the test files and documents the behaviour reference names exist', (t) => {
   const named = new Set([...doc.matchAll(/`((?:test|docs)\/[\w./-]+\.(?:ts|md))`/g)].map((m) => m[1]!));
   t.true(named.size > 20);
-  t.deepEqual([...named].filter((f) => !existsSync(join(ROOT, f))), []);
+  t.deepEqual(
+    [...named].filter((f) => !existsSync(join(ROOT, f))),
+    [],
+  );
 });

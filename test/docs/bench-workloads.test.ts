@@ -24,7 +24,10 @@ test('each generated workload comes with 10,000 absolute URLs', (t) => {
   for (const name of ['tiny', 'cms', 'big', 'synth5k']) {
     const { urls } = generateWorkload(name);
     t.is(urls.length, 10_000, name);
-    t.true(urls.every((u) => u.startsWith('https://www.example.com/')), name);
+    t.true(
+      urls.every((u) => u.startsWith('https://www.example.com/')),
+      name,
+    );
   }
 });
 
@@ -98,12 +101,17 @@ test('the many-words case has WORD_RULES wildcard rules whose words all open wit
   const lines = wordRules().split('\n');
   t.is(lines.length, WORD_RULES);
   t.true(lines.every((line, i) => line === `Disallow: /*ab${i}x`));
-  t.deepEqual(pathologicalCases().map((c) => c.label), ['/*a...*b', '/*a...*b$', `${WORD_RULES} x /*ab<i>x`, `${NEAR_RULES} x /abb…b/`]);
+  t.deepEqual(
+    pathologicalCases().map((c) => c.label),
+    ['/*a...*b', '/*a...*b$', `${WORD_RULES} x /*ab<i>x`, `${NEAR_RULES} x /abb…b/`],
+  );
 });
 
-test('the near-miss case\'s literals agree with its URL at index 1 and at their last index, and match nowhere', (t) => {
+test("the near-miss case's literals agree with its URL at index 1 and at their last index, and match nowhere", (t) => {
   const path = new URL(longUrl(1_000, 'a/')).pathname;
-  const literals = nearMissRules().split('\n').map((line) => line.replace(/^Disallow: /, ''));
+  const literals = nearMissRules()
+    .split('\n')
+    .map((line) => line.replace(/^Disallow: /, ''));
   t.is(literals.length, NEAR_RULES);
   for (const literal of literals) {
     t.is(path[1], literal[1]);
@@ -113,7 +121,14 @@ test('the near-miss case\'s literals agree with its URL at index 1 and at their 
 });
 
 test('tables pad every cell of a column to one width', (t) => {
-  const table = renderTable(['a', 'bb'], [['xxx', '1'], ['y', '22']], 'lr');
+  const table = renderTable(
+    ['a', 'bb'],
+    [
+      ['xxx', '1'],
+      ['y', '22'],
+    ],
+    'lr',
+  );
   const widths = new Set(table.split('\n').map((line) => line.length));
   t.is(widths.size, 1);
   t.is(table.split('\n')[1], '| --- | -: |');

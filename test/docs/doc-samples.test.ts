@@ -24,7 +24,7 @@ test('a claim on a declaration checks the declared name', (t) => {
 });
 
 test('a claim on console.log checks its argument and still logs it', (t) => {
-  t.is(instrument(block("console.log(rp.siteMaps()); // => ['a']")), "console.log(__expect(rp.siteMaps(), (['a']), \"X.md:11\"));");
+  t.is(instrument(block("console.log(rp.siteMaps()); // => ['a']")), 'console.log(__expect(rp.siteMaps(), ([\'a\']), "X.md:11"));');
 });
 
 test('a value may continue over the following comment lines', (t) => {

@@ -12,7 +12,12 @@ import ts from 'typescript';
 import { instrument, PRELUDE, tsBlocks, SampleError, type Block } from './doc-samples.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const blocks = docs.flatMap((file) => tsBlocks(file, readFileSync(join(ROOT, file), 'utf8')));
 const dir = mkdtempSync(join(ROOT, 'dist', 'doc-samples-'));
 

@@ -70,7 +70,7 @@ test('seed 001: a %-encoded slash is not translated into a slash', (t) => {
   t.deepEqual(both(p, 'bot', '/a%2fb'), DISALLOWED);
 });
 
-test('seed 001: the usage example\'s queries (Foobot /index.html, Barbot /) on a sample file', (t) => {
+test("seed 001: the usage example's queries (Foobot /index.html, Barbot /) on a sample file", (t) => {
   const p = robotsLines('User-agent: Foobot', 'Disallow: /private/', '', 'User-agent: *', 'Disallow: /');
   t.deepEqual(both(p, 'Foobot', '/index.html'), ALLOWED);
   t.deepEqual(both(p, 'Foobot', '/private/x'), DISALLOWED);
@@ -105,7 +105,6 @@ test('seed 004: the MK1994 example disallows /cyberworld/map/ and /tmp/ for ever
   t.deepEqual(both(p, 'anybot', '/index.html'), ALLOWED);
 });
 
-
 test('seed 004: the cybermapper example (MK1994 text, with its blank Disallow:) lets cybermapper go anywhere', (t) => {
   const p = robotsLines(...CYBERMAPPER);
   t.deepEqual(both(p, 'cybermapper/1.0', '/cyberworld/map/x'), ALLOWED);
@@ -124,7 +123,6 @@ test('seed 004: the "go away" example disallows everything for every robot', (t)
   for (const url of ['/', '/index.html', 'http://example.com']) t.deepEqual(both(p, 'anybot', url), DISALLOWED);
 });
 
-
 test('seed 004: the malformed ancientcastle file (as the seed prints it) splits into records at each User-agent', (t) => {
   const p = robotsLines(...ANCIENT_CASTLE);
   // Belle has her own record, moved before the * record.
@@ -141,7 +139,7 @@ test('seed 004: the malformed ancientcastle file (as the seed prints it) splits 
   });
 });
 
-test('seed 004: the ancientcastle file with Beast\'s blank Disallow: (WWW::RobotRules text) lets Beast go anywhere', (t) => {
+test("seed 004: the ancientcastle file with Beast's blank Disallow: (WWW::RobotRules text) lets Beast go anywhere", (t) => {
   const p = robotsLines(...ANCIENT_CASTLE, 'Disallow:');
   t.deepEqual(both(p, 'Beast', '/west-wing/'), ALLOWED);
   t.deepEqual(both(p, 'Belle', '/west-wing/'), DISALLOWED);

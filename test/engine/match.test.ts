@@ -200,12 +200,18 @@ const rulePath = fc.oneof(
 const urlPathArb = fc.array(pathChar, { maxLength: 10 }).map((cs) => cs.join(''));
 
 for (const syntax of [MK1996, GYM2008] as const) {
-  for (const [label, min, max] of [['few', 0, 6], ['many', 13, 60]] as const) {
+  for (const [label, min, max] of [
+    ['few', 0, 6],
+    ['many', 13, 60],
+  ] as const) {
     test(`compileRules (${syntax === MK1996 ? 'MK1996' : 'GYM2008'}, ${label} rules) gives the same index as a naive first-match scan`, (t) => {
       assertProperty(
         t,
         fc.property(fc.array(rulePath, { minLength: min, maxLength: max }), fc.array(urlPathArb, { minLength: 1, maxLength: 20 }), (paths, urls) => {
-          const m = compileRules(paths.map((p) => rule(p)), syntax);
+          const m = compileRules(
+            paths.map((p) => rule(p)),
+            syntax,
+          );
           for (const url of urls) {
             const got = m(url);
             const want = naiveFirstMatch(paths, syntax, url);
@@ -227,7 +233,10 @@ test('compileRules: many long wildcard rules with shared openings give the same 
   assertProperty(
     t,
     fc.property(fc.array(fc.oneof(pattern, rulePath), { minLength: 5, maxLength: 40 }), fc.array(path, { minLength: 1, maxLength: 20 }), (paths, urls) => {
-      const m = compileRules(paths.map((p) => rule(p)), GYM2008);
+      const m = compileRules(
+        paths.map((p) => rule(p)),
+        GYM2008,
+      );
       for (const url of urls) {
         const got = m(url);
         const want = naiveFirstMatch(paths, GYM2008, url);
@@ -240,10 +249,17 @@ test('compileRules: many long wildcard rules with shared openings give the same 
 
 test('compileRules: a compiled matcher answers the same when asked again (no state leaks between calls)', (t) => {
   const paths = ['/*ab*c', '/*bc$', '/*abc', '/*cab', '/*xab', '/lit', '/*b*a', '/*ba'];
-  const m = compileRules(paths.map((p) => rule(p)), GYM2008);
+  const m = compileRules(
+    paths.map((p) => rule(p)),
+    GYM2008,
+  );
   const urls = ['/abc', '/xbc', '/cab', '/ba', '/zzz', '/abc'];
   const first = urls.map((u) => m(u));
   const want = urls.map((u) => naiveFirstMatch(paths, GYM2008, u));
   t.deepEqual(first, want);
-  for (let round = 0; round < 3; round++) t.deepEqual(urls.map((u) => m(u)), want);
+  for (let round = 0; round < 3; round++)
+    t.deepEqual(
+      urls.map((u) => m(u)),
+      want,
+    );
 });

@@ -24,14 +24,14 @@ async function serve(t: { teardown(fn: () => Promise<void>): void }, handler: Pa
   return server;
 }
 
-test('isAllowed answers from the robots.txt of the URL\'s origin', async (t) => {
+test("isAllowed answers from the robots.txt of the URL's origin", async (t) => {
   const s = await site(t, PRIVATE);
   const cache = new RobotsCache({ userAgent: UA });
   t.false(await cache.isAllowed(s.url('/private/x')));
   t.true(await cache.isAllowed(s.url('/public')));
 });
 
-test('getCrawlDelay answers from the record for the cache\'s user agent', async (t) => {
+test("getCrawlDelay answers from the record for the cache's user agent", async (t) => {
   const s = await site(t, PRIVATE);
   t.is(await new RobotsCache({ userAgent: UA }).getCrawlDelay(s.url('/')), 3);
 });
@@ -41,13 +41,16 @@ test('getCrawlDelay is null when the robots.txt sets none', async (t) => {
   t.is(await new RobotsCache({ userAgent: UA }).getCrawlDelay(s.url('/')), null);
 });
 
-test('the robots.txt is fetched from /robots.txt whatever the URL\'s path and query', async (t) => {
+test("the robots.txt is fetched from /robots.txt whatever the URL's path and query", async (t) => {
   const s = await site(t, PRIVATE);
   await new RobotsCache({ userAgent: UA }).isAllowed(s.url('/deep/page.html?q=1#frag'));
-  t.deepEqual(s.requests.map((r) => r.path), ['/robots.txt']);
+  t.deepEqual(
+    s.requests.map((r) => r.path),
+    ['/robots.txt'],
+  );
 });
 
-test('the fetch sends the cache\'s user agent', async (t) => {
+test("the fetch sends the cache's user agent", async (t) => {
   const s = await site(t, PRIVATE);
   await new RobotsCache({ userAgent: UA }).isAllowed(s.url('/'));
   t.is(s.requests[0]!.headers['user-agent'], UA);
@@ -58,7 +61,10 @@ test('100 parallel calls on a new origin make exactly one request', async (t) =>
   const cache = new RobotsCache({ userAgent: UA });
   const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => cache.isAllowed(s.url(i % 2 ? '/private/' + i : '/ok/' + i))));
   t.is(s.count('/robots.txt'), 1);
-  t.deepEqual(answers, Array.from({ length: 100 }, (_, i) => i % 2 === 0));
+  t.deepEqual(
+    answers,
+    Array.from({ length: 100 }, (_, i) => i % 2 === 0),
+  );
 });
 
 test('parallel calls across several origins make one request per origin, each answered by its own rules', async (t) => {
@@ -270,7 +276,7 @@ test("under 'throw' the origin is tried again once failureTtl has passed", async
   t.true(await cache.isAllowed(s.url('/public')));
 });
 
-test('404 allows everything and 403 disallows everything, as the parser\'s fetch decides', async (t) => {
+test("404 allows everything and 403 disallows everything, as the parser's fetch decides", async (t) => {
   const missing = await serve(t, respond(404));
   const forbidden = await serve(t, respond(403));
   const cache = new RobotsCache({ userAgent: UA, onServerError: 'throw' });
@@ -365,7 +371,13 @@ test('a failed refetch keeps serving the last good rules (staleIfError)', async 
   t.true(await cache.isAllowed(s.url('/public'))); // expired: refetched, 503, old rules kept
   t.false(await cache.isAllowed(s.url('/private/y')));
   t.is(s.count('/robots.txt'), 2);
-  t.deepEqual(events.map((e) => [e.responseCode, e.failed]), [[200, false], [503, true]]);
+  t.deepEqual(
+    events.map((e) => [e.responseCode, e.failed]),
+    [
+      [200, false],
+      [503, true],
+    ],
+  );
 });
 
 test('the last good rules are served stale even under onServerError throw', async (t) => {

@@ -6,7 +6,7 @@ import { MK1996 } from '../../src/syntax.js';
 const now = (): number => Date.now() / 1000;
 const PRIVATE = 'User-agent: *\nDisallow: /private/\n';
 
-test('allowed answers from the rules parsed for the URL\'s origin', (t) => {
+test("allowed answers from the rules parsed for the URL's origin", (t) => {
   const rules = new RobotRules('MOMspider/1.0');
   rules.parse('http://some.place/robots.txt', PRIVATE);
   t.false(rules.allowed('http://some.place/private/x'));

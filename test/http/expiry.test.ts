@@ -64,12 +64,15 @@ for (const garbage of [
 
 test('Cache-Control directives are split at commas outside quotes', (t) => {
   const d = cacheControlDirectives('Public, MAX-AGE=60, no-cache="Set-Cookie, X-Foo", private');
-  t.deepEqual([...d], [
-    ['public', null],
-    ['max-age', '60'],
-    ['no-cache', 'Set-Cookie, X-Foo'],
-    ['private', null],
-  ]);
+  t.deepEqual(
+    [...d],
+    [
+      ['public', null],
+      ['max-age', '60'],
+      ['no-cache', 'Set-Cookie, X-Foo'],
+      ['private', null],
+    ],
+  );
 });
 
 test('the first occurrence of a Cache-Control directive wins', (t) => {

@@ -63,7 +63,7 @@ test('bytes after the end of a deflate stream, wrapped or raw, are ignored', asy
   t.false((await fetched(t, Buffer.concat([brotliCompressSync(ROBOTS), tail]), 'br')).isAllowed('bot', '/late'));
 });
 
-test('zero bytes after a gzip stream are padding; other bytes there are an error, as Node\'s zlib reads them', async (t) => {
+test("zero bytes after a gzip stream are padding; other bytes there are an error, as Node's zlib reads them", async (t) => {
   t.false((await fetched(t, Buffer.concat([gzipSync(ROBOTS), Buffer.alloc(16)]), 'gzip')).isAllowed('bot', '/late'));
   const server = await startServer({ '/robots.txt': encoded(Buffer.concat([gzipSync(ROBOTS), Buffer.from('\n')]), 'gzip') });
   t.teardown(() => server.close());
@@ -90,7 +90,10 @@ for (const [coding, compress] of [
 ] as const) {
   test(`a ${coding} body cut short, though its Content-Length matches, throws and keeps the rules held`, async (t) => {
     const whole = compress(ROBOTS);
-    const server = await startServer({ '/robots.txt': encoded(whole.subarray(0, whole.length - 12), coding), '/old': respond(200, 'User-agent: *\nDisallow: /old\n') });
+    const server = await startServer({
+      '/robots.txt': encoded(whole.subarray(0, whole.length - 12), coding),
+      '/old': respond(200, 'User-agent: *\nDisallow: /old\n'),
+    });
     t.teardown(() => server.close());
     const p = new RobotExclusionRulesParser();
     await p.fetch(server.url('/old'));
@@ -111,7 +114,7 @@ test('a body that is not in the coding it claims throws', async (t) => {
   t.regex(error.message, /cut short or corrupt/);
 });
 
-test('under RFC 9309\'s status policy a cut gzip body counts as unreachable: everything is disallowed', async (t) => {
+test("under RFC 9309's status policy a cut gzip body counts as unreachable: everything is disallowed", async (t) => {
   const whole = gzipSync(ROBOTS);
   const server = await startServer({ '/robots.txt': encoded(whole.subarray(0, whole.length - 12), 'gzip') });
   t.teardown(() => server.close());

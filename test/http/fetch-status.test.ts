@@ -150,7 +150,7 @@ test('a redirect to an absolute URL on another origin is followed', async (t) =>
   t.false(p.isAllowed('bot', '/private'));
 });
 
-test('user info in the URL is not sent: the host\'s robots.txt is fetched', async (t) => {
+test("user info in the URL is not sent: the host's robots.txt is fetched", async (t) => {
   const server = await serve(t, { '/robots.txt': respond(200, ROBOTS) });
   const p = new RobotExclusionRulesParser();
   await p.fetch(server.url('/robots.txt').replace('://', '://user:secret@'));
@@ -214,7 +214,10 @@ test('the timeout covers the body, not only the headers', async (t) => {
 
 test('the timeout covers the whole redirect chain, not each request', async (t) => {
   // Each answer alone comes well within the timeout; the two together do not.
-  const slowly = (handler: Handler): Handler => (req, res) => void setTimeout(() => handler(req, res), 300);
+  const slowly =
+    (handler: Handler): Handler =>
+    (req, res) =>
+      void setTimeout(() => handler(req, res), 300);
   const server = await serve(t, { '/robots.txt': slowly(redirect(301, '/next')), '/next': slowly(respond(200, ROBOTS)) });
   const error = await t.throwsAsync(new RobotExclusionRulesParser().fetch(server.url('/robots.txt'), { timeout: 500 }), {
     instanceOf: RobotsFetchError,
@@ -256,7 +259,10 @@ test('one signal shared by many fetches at once aborts them all, with no listene
   const pending = Array.from({ length: 15 }, () => new RobotExclusionRulesParser().fetch(server.url('/robots.txt'), { signal: controller.signal }));
   setTimeout(() => controller.abort(), 50);
   const errors = await Promise.all(pending.map((p) => t.throwsAsync(p, { instanceOf: RobotsFetchError })));
-  t.deepEqual(errors.map((e) => e.reason), Array(15).fill('aborted'));
+  t.deepEqual(
+    errors.map((e) => e.reason),
+    Array(15).fill('aborted'),
+  );
   await new Promise((resolve) => setImmediate(resolve));
   t.false(warnings.includes('MaxListenersExceededWarning'));
   t.is(getEventListeners(controller.signal, 'abort').length, 0, 'the shared listener went with the last fetch');
@@ -335,7 +341,7 @@ for (const [name, options] of [
   });
 }
 
-test('with fetches overlapping, sourceUrl is the last call\'s URL and responseCode the last answer\'s status', async (t) => {
+test("with fetches overlapping, sourceUrl is the last call's URL and responseCode the last answer's status", async (t) => {
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   const server = await serve(t, {

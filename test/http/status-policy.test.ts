@@ -19,7 +19,7 @@ test('the original policy throws on every failure', (t) => {
   for (const r of ['network', 'timeout', 'aborted', 'redirect', 'url', 'status'] as const) t.is(failureOutcome('original', r), 'fail', r);
 });
 
-test('the rfc9309 policy: unreachable disallows, too many redirects allow, the caller\'s own failures throw', (t) => {
+test("the rfc9309 policy: unreachable disallows, too many redirects allow, the caller's own failures throw", (t) => {
   t.is(failureOutcome('rfc9309', 'network'), 'disallow-all');
   t.is(failureOutcome('rfc9309', 'timeout'), 'disallow-all');
   t.is(failureOutcome('rfc9309', 'redirect'), 'allow-all');

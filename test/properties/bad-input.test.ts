@@ -83,7 +83,13 @@ test('bad input: parse takes a single 1 MB line', (t) => {
   t.notThrows(() => p.parse(`User-agent: *\nDisallow: ${path}`));
   t.deepEqual(both(p, 'bot', path), DISALLOWED);
   t.deepEqual(both(p, 'bot', path.slice(0, -1)), ALLOWED);
-  for (const line of ['x'.repeat(1024 * 1024), 'Disallow'.repeat(128 * 1024) + ':', '#'.repeat(1024 * 1024), ' '.repeat(1024 * 1024), '*'.repeat(1024 * 1024)]) {
+  for (const line of [
+    'x'.repeat(1024 * 1024),
+    'Disallow'.repeat(128 * 1024) + ':',
+    '#'.repeat(1024 * 1024),
+    ' '.repeat(1024 * 1024),
+    '*'.repeat(1024 * 1024),
+  ]) {
     t.notThrows(() => p.parse(`User-agent: *\n${line}\nDisallow: /z`));
     t.notThrows(() => exercise(p));
   }

@@ -5,12 +5,39 @@ import { RobotExclusionRulesParser, RFC9309 } from '../../src/index.js';
 
 const key = fc.constantFrom('User-agent', 'user agent', 'USERAGENT', 'Allow', 'Disallow', 'disalow', 'Sitemap', 'Crawl-delay', 'Noindex', '', '#', '*');
 const sep = fc.constantFrom(':', ': ', ' ', '\t', '=', ' : ', '');
-const piece = fc.constantFrom('/', 'a', 'B', '*', '$', '%', '%2f', '%e9', '#', ' ', '\t', '\v', '\u00a0', '\u3000', 'é', 'ツ', '\u0000', 'index.html', 'bot', '?q=', '.5');
+const piece = fc.constantFrom(
+  '/',
+  'a',
+  'B',
+  '*',
+  '$',
+  '%',
+  '%2f',
+  '%e9',
+  '#',
+  ' ',
+  '\t',
+  '\v',
+  '\u00a0',
+  '\u3000',
+  'é',
+  'ツ',
+  '\u0000',
+  'index.html',
+  'bot',
+  '?q=',
+  '.5',
+);
 const value = fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 6 }).map((xs) => xs.join(''));
 const line = fc.tuple(key, sep, value).map(([k, s, v]) => k + s + v);
 const eol = fc.constantFrom('\n', '\r', '\r\n', '\n\n');
 const file = fc.array(fc.tuple(line, eol), { maxLength: 25 }).map((ls) => ls.map(([l, e]) => l + e).join(''));
-const input = fc.oneof(file, fc.string({ unit: 'binary', maxLength: 200 }), fc.uint8Array({ maxLength: 200 }), file.map((f) => Buffer.from('\ufeff' + f, 'utf8')));
+const input = fc.oneof(
+  file,
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.uint8Array({ maxLength: 200 }),
+  file.map((f) => Buffer.from('\ufeff' + f, 'utf8')),
+);
 const agent = fc.oneof(fc.constantFrom('a', 'B', 'bot', 'ExampleBot', '', '*', 'a/1.0 (x)', 'ツ'), fc.string({ maxLength: 8 }));
 const url = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),

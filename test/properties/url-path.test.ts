@@ -37,7 +37,11 @@ test('a URL without a scheme but with an authority gives its path and query', (t
 
 test('a path is kept as it is, up to the fragment', (t) => {
   const path = pathPart.filter((p) => !p.startsWith('//'));
-  holds(t, fc.property(path, fc.option(query), fc.option(fragment), (p, q, f) => urlPath(p + (q ?? '') + (f ?? '')) === p + (q ?? '')), 2000);
+  holds(
+    t,
+    fc.property(path, fc.option(query), fc.option(fragment), (p, q, f) => urlPath(p + (q ?? '') + (f ?? '')) === p + (q ?? '')),
+    2000,
+  );
 });
 
 test('a query right after the authority is the path', (t) => {

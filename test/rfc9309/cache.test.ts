@@ -4,7 +4,8 @@ import { RobotsCache, RFC9309 } from '../../src/index.js';
 import { respond, startServer, type TestServer } from '../helpers/server.js';
 
 // A blank line does not end an RFC 9309 group; the second ExampleBot group pools with the first.
-const ROBOTS = 'User-agent: ExampleBot\n\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /\n\nUser-agent: ExampleBot\nAllow: /private/press/\n';
+const ROBOTS =
+  'User-agent: ExampleBot\n\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /\n\nUser-agent: ExampleBot\nAllow: /private/press/\n';
 
 async function serve(t: { teardown(fn: () => Promise<void>): void }, status: number, body = ''): Promise<TestServer> {
   const server = await startServer({ '/robots.txt': respond(status, body, { 'content-type': 'text/plain' }) });

@@ -37,7 +37,8 @@ test('many literal rules: the index agrees with trying every rule', (t) => {
   // Trailing stars make a short prefix the longest pattern: `/d1/***` (7) beats `/d1/xx` (6).
   rules.push(rule(false, '/'), rule(true, '/d1'), rule(false, '/d1/***'), rule(true, '/d2**'));
   const match = compileLongest(rules);
-  for (const path of ['/', '/d1', '/d1/', '/d1/xx', '/d10/xxxxx', '/d16/xxxy', '/e', '/d3/xxxx/more', '/d2/x']) t.is(match(path), longestMatch(rules, path), path);
+  for (const path of ['/', '/d1', '/d1/', '/d1/xx', '/d10/xxxxx', '/d16/xxxy', '/e', '/d3/xxxx/more', '/d2/x'])
+    t.is(match(path), longestMatch(rules, path), path);
   t.is(rules[match('/d1/xx')]!.pattern, '/d1/***');
 });
 
@@ -138,12 +139,22 @@ test('the key scanner reports each key found in a path once, skipping ranks at o
 
 /** Wildcards whose words mostly open with `ab` (`/*ab…`, as a hostile file writes them), so that they crowd the key scanner. */
 const crowdedPattern = fc
-  .tuple(fc.constantFrom('/*ab', '/*ab', '*ab', '/x*ab', '/*ba'), fc.string({ unit: fc.constantFrom('a', 'b', 'c', '*'), maxLength: 4 }), fc.constantFrom('', '$', '*'))
+  .tuple(
+    fc.constantFrom('/*ab', '/*ab', '*ab', '/x*ab', '/*ba'),
+    fc.string({ unit: fc.constantFrom('a', 'b', 'c', '*'), maxLength: 4 }),
+    fc.constantFrom('', '$', '*'),
+  )
   .map((p) => p.join(''));
 const crowdedPath = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '/', 'x'), maxLength: 24 }).map((s) => '/' + s);
 
 /** Asserts that the compiled index agrees with trying every rule, on many rules made of `pattern` and paths made by `path`. */
-function agreesOnMany(t: ExecutionContext, pattern: fc.Arbitrary<string>, rules: { minLength: number; maxLength: number }, path: fc.Arbitrary<string>, seed: number): void {
+function agreesOnMany(
+  t: ExecutionContext,
+  pattern: fc.Arbitrary<string>,
+  rules: { minLength: number; maxLength: number },
+  path: fc.Arbitrary<string>,
+  seed: number,
+): void {
   assertProperty(
     t,
     fc.property(fc.array(fc.record({ allow: fc.boolean(), pattern }), rules), fc.array(path, { minLength: 1, maxLength: 20 }), (made, paths) => {
@@ -173,7 +184,8 @@ test('property: many patterns whose words one path holds give the deciding rule 
 const KEY_UNITS = ['a', 'b', '?', '\u8000', '\uffff'];
 const scannerCase = fc.record({
   keys: fc.array(
-    fc.tuple(fc.constantFrom('ab', 'ab', 'ab', '\uffff\u8000', '\uffff\u8000', 'a?'), fc.array(fc.constantFrom(...KEY_UNITS), { maxLength: 3 }))
+    fc
+      .tuple(fc.constantFrom('ab', 'ab', 'ab', '\uffff\u8000', '\uffff\u8000', 'a?'), fc.array(fc.constantFrom(...KEY_UNITS), { maxLength: 3 }))
       .map(([opening, rest]) => opening + rest.join('')),
     { minLength: 1, maxLength: 80, size: 'max' },
   ),

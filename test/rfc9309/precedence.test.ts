@@ -32,8 +32,14 @@ for (const size of [3, 12, 30]) {
 
   test(`an allow as long as a disallow wins, written before or after it (${size} rules)`, (t) => {
     for (const rules of [
-      [{ pattern: '/shop/', allow: false }, { pattern: '/shop*', allow: true }],
-      [{ pattern: '/shop*', allow: true }, { pattern: '/shop/', allow: false }],
+      [
+        { pattern: '/shop/', allow: false },
+        { pattern: '/shop*', allow: true },
+      ],
+      [
+        { pattern: '/shop*', allow: true },
+        { pattern: '/shop/', allow: false },
+      ],
     ]) {
       const p = robotsLines(...groupOf([...filler(size - 2), ...rules]));
       const verdict = p.explain('bot', '/shop/cart', RFC9309);
@@ -43,7 +49,9 @@ for (const size of [3, 12, 30]) {
   });
 
   test(`the first of equally long allows is the one explain names (${size} rules)`, (t) => {
-    const p = robotsLines(...groupOf([...filler(size - 3), { pattern: '/a*c', allow: true }, { pattern: '/ab*', allow: true }, { pattern: '/abc', allow: false }]));
+    const p = robotsLines(
+      ...groupOf([...filler(size - 3), { pattern: '/a*c', allow: true }, { pattern: '/ab*', allow: true }, { pattern: '/abc', allow: false }]),
+    );
     t.like(p.explain('bot', '/abc', RFC9309).rule, { kind: 'allow', path: '/a*c', line: size - 1 });
   });
 }

@@ -276,7 +276,11 @@ test('the order of rules in the file does not matter', (t) => {
     xs.length <= 1 ? [xs] : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]));
   for (const order of permutations(rules)) {
     const p = robots('User-agent: *\n' + order.join('\n'));
-    t.deepEqual(urls.map((u) => p.isAllowed('a', u, RFC9309)), expected, order.join(' | '));
+    t.deepEqual(
+      urls.map((u) => p.isAllowed('a', u, RFC9309)),
+      expected,
+      order.join(' | '),
+    );
   }
 });
 
@@ -364,7 +368,7 @@ test('patterns are normalised once: bytes outside ASCII become upper-case escape
   t.false(rfc('User-agent: a\nDisallow: /100%\n', 'a', '/100%'));
 });
 
-test('the bytes are the file\'s own when parse was given bytes, the UTF-8 of the text when given a string', (t) => {
+test("the bytes are the file's own when parse was given bytes, the UTF-8 of the text when given a string", (t) => {
   // Latin-1 é is the byte E9.
   const latin1 = bytes('User-agent: a\nDisallow: /caf', [0xe9], '\n');
   t.false(rfc(latin1, 'a', '/caf%E9'));
@@ -408,7 +412,7 @@ test('a rule that does not start with / matches no path', (t) => {
   t.false(rfc('User-agent: a\nDisallow: *admin\n', 'a', 'http://example.com/xadmin'));
 });
 
-test('a word one pattern did not find is not looked for again, except where another pattern may find it at the path\'s start', (t) => {
+test("a word one pattern did not find is not looked for again, except where another pattern may find it at the path's start", (t) => {
   t.false(rfc('User-agent: a\nAllow: /*/x\nDisallow: */x\n', 'a', 'http://h/x'));
   const shared = 'User-agent: a\nAllow: /*/*/x/\nDisallow: /*/x/*\n';
   t.true(rfc(shared, 'a', 'http://h/a/b/x/'));
@@ -498,7 +502,7 @@ test('RFC 9309 2.2.1 examples: two groups for ExampleBot merge; otherwise the * 
   t.true(rfc(star, 'ExampleBot', '/baz'));
 });
 
-test('RFC 9309 2.2.2 percent-encoding examples, as Google\'s reference matches them', (t) => {
+test("RFC 9309 2.2.2 percent-encoding examples, as Google's reference matches them", (t) => {
   const allowOnly = (pattern: string, url: string): boolean => rfc(`User-agent: a\nDisallow: /\nAllow: ${pattern}\n`, 'a', url);
   t.true(allowOnly('/foo/bar?baz=quz', '/foo/bar?baz=quz'));
   t.true(allowOnly('/foo/bar?baz=https%3A%2F%2Ffoo.bar', '/foo/bar?baz=https%3A%2F%2Ffoo.bar'));

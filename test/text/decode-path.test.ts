@@ -15,7 +15,7 @@ function reference(s: string): string {
     out += utf8.decode(Uint8Array.from(bytes));
     bytes = [];
   };
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const m = /^%([0-9a-fA-F]{2})/.exec(s.slice(i, i + 3));
     const b = m === null ? -1 : parseInt(m[1]!, 16);
     if (b >= 0x80) bytes.push(b);
@@ -55,7 +55,11 @@ test('every two-byte run of escapes decodes as TextDecoder decodes it', (t) => {
 test('runs of byte escapes decode as TextDecoder decodes them', (t) => {
   const escape = fc.oneof(fc.integer({ min: 0x80, max: 0xff }).map(hex), fc.constantFrom('%C3%A9', '%E2%82%AC', '%F0%9F%98%80', '%ED%A0%80', '%F4%90%80%80'));
   const piece = fc.oneof(escape, escape, fc.constantFrom('a', '/', '%', '%4', '%zz', '%41', '%2f', '%2F', 'é'));
-  holds(t, fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => decodePath(pieces.join('')) === reference(pieces.join(''))), 20000);
+  holds(
+    t,
+    fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => decodePath(pieces.join('')) === reference(pieces.join(''))),
+    20000,
+  );
 });
 
 test('an encoded slash stays encoded, in upper case', (t) => {
