@@ -36,7 +36,9 @@ export class RobotExclusionRulesParser {
    * What answered the last {@link isAllowed}: the agent and syntax asked
    * (an agent no caller can pass when none), and the rules that answer them.
    * A crawler asks with one agent in one syntax: those calls skip the
-   * syntax check and the record lookup.
+   * syntax check, the agent cache and the record's dispatch. Measured on
+   * 2026-11-24 against always taking that way: 13 % more checks/s on tiny
+   * in RFC9309, 5 to 9 % on cms, 4 to 6 % on big.
    */
   #lastAgent: unknown = NOT_ASKED;
   #lastSyntax = 0;
@@ -239,6 +241,10 @@ export class RobotExclusionRulesParser {
 }
 
 // Defaults on the prototype: an instance holds its own only once they are set.
+// As class fields they cost 16 bytes a parser (no speed either way, measured
+// on 2026-11-24): 1.3 % of a parsed tiny file in all syntaxes, which would
+// take it to 10.5 % above the code before the restructure, past the 10 %
+// that restructure may cost.
 RobotExclusionRulesParser.prototype.userAgent = null;
 RobotExclusionRulesParser.prototype.useLocalTime = true;
 

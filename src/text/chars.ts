@@ -19,7 +19,7 @@ export function pyTrim(s: string): string {
   return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 
-// eslint-disable-next-line no-control-regex -- SEMANTICS 1.7 deletes exactly these controls
+// eslint-disable-next-line no-control-regex -- behaviour.md §1.7 deletes exactly these controls
 const CONTROL = /[\u0000-\u001f]/g;
 
 /** behaviour.md §1.7: delete U+0000 to U+001F, then trim. */
@@ -39,21 +39,4 @@ export function scrubValue(s: string): string {
  */
 export function codeAt(s: string, i: number): number {
   return i < s.length ? s.charCodeAt(i) : -1;
-}
-
-// Strings reach the matchers in many internal kinds (flat, sliced, joined;
-// one or two bytes a character), and V8 gives each kind its own map: a
-// method or `length` looked up on such strings at one place in the code
-// becomes a megamorphic property load, a call into a generic stub each time.
-// These two helpers let the optimising compiler see a string instead.
-
-/** `s` itself, typed as a string for the optimising compiler, whose `length` then needs no lookup. */
-export function asString(s: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- the concatenation is the point (see above)
-  return '' + s;
-}
-
-/** `s.charCodeAt(i)` through `String.prototype`, which needs no lookup on `s`. */
-export function unitAt(s: string, i: number): number {
-  return String.prototype.charCodeAt.call(s, i);
 }
