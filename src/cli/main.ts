@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The `rerp` command: I/O at the edge, answers from the library.
-import { readFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -10,8 +9,8 @@ import type { Verdict } from '../verdict.js';
 import type { ParsedRobots } from '../classic/model.js';
 import { GYM2008, MK1996, RFC9309, type Syntax } from '../syntax.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsEncodingError, RobotsFetchError } from '../errors.js';
-import { checkHeaderValue } from '../options.js';
 import { formatSummary, runBatch, type BatchSink } from './batch.js';
+import { headerUserAgent, isUrl, readRobots, timeoutMs, UsageError } from './input.js';
 import { statusPolicyFor } from '../hosts/unreachable.js';
 
 const SYNTAXES: Record<string, Syntax> = { mk1996: MK1996, gym2008: GYM2008, rfc9309: RFC9309 };
@@ -46,16 +45,6 @@ export interface CliIO {
   progress?: NodeJS.WritableStream;
 }
 
-class UsageError extends Error {
-  /** False when a pointer to --help would not help (an unreadable file). */
-  constructor(
-    message: string,
-    readonly hint = true,
-  ) {
-    super(message);
-  }
-}
-
 function syntaxesNamed(spec: string): string[] {
   const names = spec.toLowerCase() === 'all' ? Object.keys(SYNTAXES) : spec.toLowerCase().split(',');
   for (const name of names) {
@@ -64,22 +53,6 @@ function syntaxesNamed(spec: string): string[] {
     }
   }
   return [...new Set(names)];
-}
-
-/** A number of seconds given as an option, as fetch milliseconds. */
-function timeoutMs(value: string): number {
-  const seconds = Number(value);
-  if (value.trim() === '' || !(seconds > 0) || !Number.isFinite(seconds))
-    throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
-  return seconds * 1000;
-}
-
-/** Whether `s` names a URL (`scheme://...`) rather than a file: only http(s) ones can be fetched. */
-const isUrl = (s: string): boolean => /^[a-z][a-z\d+.-]*:\/\//i.test(s);
-
-/** `userAgent` when it can be sent as a User-Agent header, else an InvalidArgumentError naming it. */
-function headerUserAgent(userAgent: string): string {
-  return checkHeaderValue(userAgent, 'the user agent', 'userAgent');
 }
 
 /**
@@ -96,22 +69,6 @@ async function fetchRobots(url: string, userAgent: string, timeout: number, synt
     throw error;
   }
   return parser;
-}
-
-/** Reads a robots.txt file: UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 bytes. */
-async function readRobots(file: string): Promise<string | Uint8Array> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`cannot read ${file}: ${reason}`, false);
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return bytes;
-  }
 }
 
 function describe(verdict: Verdict): string {
