@@ -11,6 +11,7 @@ import { GYM2008, MK1996, RFC9309, type Syntax } from '../syntax.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { formatSummary, runBatch, type BatchSink } from './batch.js';
 import { headerUserAgent, isUrl, readRobots, timeoutMs, UsageError } from './input.js';
+import { lintCommand } from './lint-command.js';
 import { statusPolicyFor } from '../hosts/unreachable.js';
 
 const SYNTAXES: Record<string, Syntax> = { mk1996: MK1996, gym2008: GYM2008, rfc9309: RFC9309 };
@@ -19,6 +20,7 @@ const DEFAULT_CONCURRENCY = 10;
 const USAGE = `Usage:
   rerp check [--syntax NAME[,NAME...]|all] [--json] [--timeout S] <robots.txt file or URL> <user-agent> <url>...
   rerp show <robots.txt file>
+  rerp lint [--json] [--timeout S] [--user-agent UA] <robots.txt file or URL>
   rerp batch [--concurrency N] [--json] [--syntax NAME] [--on-server-error disallow|allow] [--timeout S] <user-agent> < urls.txt
 
 check  prints, for each URL, whether the user agent may fetch it and the line that decided.
@@ -27,6 +29,11 @@ check  prints, for each URL, whether the user agent may fetch it and the line th
        comma-separated list of them, or all: with more than one, each URL gets a line per syntax.
        Exit status: 0 all allowed, 1 any disallowed, 2 usage error, unreadable file or failed fetch.
 show   prints the parsed rules in robots.txt form, the crawl delays and the sitemaps.
+lint   reports what the file means in each syntax where they differ, and likely mistakes, one
+       finding a line as a compiler does ("robots.txt:12: warning: ... [code]"; --json: as JSON).
+       The codes are in docs/lint.md. A URL is fetched as RFC 9309 says (--user-agent sent when given).
+       Exit status: 0 no errors (warnings and infos allowed), 1 any error, 2 usage error,
+       unreadable file or no robots.txt at the URL.
 batch  reads URLs from standard input, one per line, fetches each origin's /robots.txt once
        (--concurrency at a time, default ${DEFAULT_CONCURRENCY}) and prints "allowed" or "disallowed", a tab
        and the URL for each, in input order (--json: one JSON object per line). Blank and #
@@ -219,7 +226,8 @@ async function batch(args: string[], io: CliIO): Promise<number> {
 
 /**
  * Runs the command line `args` (without `node` and the script) and returns
- * the exit status: 0 all allowed, 1 any disallowed, 2 usage or input error.
+ * the exit status: 0 all allowed (lint: no errors), 1 any disallowed (lint: any error), 2 usage or
+ * input error.
  */
 export async function main(args: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = args;
@@ -231,6 +239,8 @@ export async function main(args: string[], io: CliIO): Promise<number> {
         return await show(rest, io);
       case 'batch':
         return await batch(rest, io);
+      case 'lint':
+        return await lintCommand(rest, io);
       case '--help':
       case '-h':
       case 'help':
