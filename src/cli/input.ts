@@ -41,7 +41,8 @@ export async function readRobots(file: string): Promise<string | Uint8Array> {
     throw new UsageError(`cannot read ${file}: ${reason}`, false);
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // A byte-order mark stays in the text: the parser skips it (behaviour.md §7), lint reports it.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return bytes;
   }

@@ -60,6 +60,13 @@ test('lint reads a file that is not UTF-8 as bytes', async (t) => {
   t.regex(r.out[0]!, /:2:15: warning: byte 0xE9 is not UTF-8.*\[not-utf8\]$/);
 });
 
+test('lint sees the byte-order mark of a file, and check still skips it', async (t) => {
+  const file = await robotsFile(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('User-agent: *\nDisallow: /\n')]));
+  t.regex((await run(['lint', file])).out[0]!, /:1:1: info: a byte-order mark opens the file.*\[byte-order-mark\]$/);
+  t.is((await run(['check', '--syntax', 'all', file, 'Bot', '/x'])).code, 1);
+  t.is((await run(['check', '--syntax', 'all', file, 'Bot', '/x'])).out.filter((l) => l.includes('disallowed')).length, 3);
+});
+
 test('lint: usage errors and unreadable files exit 2', async (t) => {
   t.is((await run(['lint'])).code, 2);
   t.is((await run(['lint', 'a.txt', 'b.txt'])).code, 2);
