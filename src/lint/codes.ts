@@ -80,7 +80,7 @@ export const LINT_CODES: { readonly [C in LintCode]: LintCodeInfo } = {
   'duplicate-group': { severity: 'warning', summary: 'a second group for one agent: merged under RFC9309, ignored under the others' },
   'rule-not-rooted': { severity: 'error', summary: 'a rule path that starts with neither `/` nor `*`: it matches nothing' },
   'empty-allow': { severity: 'warning', summary: 'a blank `Allow:` disallows everything under MK1996 and GYM2008' },
-  'wildcard-literal': { severity: 'info', summary: '`*` or a final `$` in a path: ordinary characters under MK1996' },
+  'wildcard-literal': { severity: 'info', summary: '`*` or a final `$` in paths, ordinary characters under MK1996: once a file, at the first' },
   'dollar-not-at-end': { severity: 'warning', summary: 'a `$` before the end of a path: an ordinary character' },
   'percent-escape': { severity: 'warning', summary: 'an escape MK1996 and GYM2008 decode and RFC9309 compares as written' },
   'precedence-differs': { severity: 'warning', summary: 'a rule an opposite rule keeps from deciding in some syntaxes only: first match against longest match' },

@@ -37,8 +37,11 @@ const EXTENSIONS: ReadonlyMap<string, string> = new Map([
   ['requestrate', "only RobotFileParserLookalike's requestRate reads it (as Python's urllib.robotparser does); no syntax uses it"],
 ]);
 
-/** A key as people write them: letters first, then letters, digits, `-`, `_` or spaces. */
-const KEY_LIKE = /^[A-Za-z][A-Za-z0-9_ -]{0,39}$/;
+/** A key as people write them: a letter first (any script: `ſitemap`, `Dısallow`), then letters, digits, `-`, `_` or spaces. */
+const KEY_LIKE = /^\p{L}[\p{L}\p{N}_ -]{0,39}$/u;
+
+/** Characters that hide a directive without showing: byte-order marks (also as ISO-8859-1 `ï»¿`), zero-width spaces. */
+const HIDDEN_ALL = /\uFEFF|\u00ef\u00bb\u00bf|\u200B/g;
 
 /** The optimal-string-alignment distance of two short strings (a swap of neighbours counts one). */
 export function editDistance(a: string, b: string): number {
@@ -95,8 +98,8 @@ function checkLine(t: LintText, line: LintLine, report: Report): void {
   if (ck === rk && ck !== Key.None) return;
   if (ck !== Key.None) {
     // Read by MK1996 and GYM2008 only: after a byte-order mark that is not the file's first character, say.
-    const why = line.bom && line.number > 1
-      ? ' (the classic reader skips a byte-order mark at the start of any line, the RFC 9309 reader only at the start of the file)'
+    const why = line.bom
+      ? ' (the classic reader skips a byte-order mark, or its ISO-8859-1 reading "\u00ef\u00bb\u00bf", at the start of any line; the RFC 9309 reader only the mark\'s bytes at the start of the file)'
       : '';
     const rfc = rk === Key.None ? 'RFC9309 skips it' : `RFC9309 reads it as ${KEY_NAMES[rk]}`;
     report.add('directive-differs', line.number, `MK1996 and GYM2008 read this line as ${KEY_NAMES[ck]}; ${rfc}${why}`, { column, syntaxes: ['RFC9309'] });
@@ -113,7 +116,13 @@ function checkLine(t: LintText, line: LintLine, report: Report): void {
     return;
   }
   if (content === '') return;
-  const key = written.trim();
+  // Not String#trim, which would drop the byte-order marks looked for below.
+  const key = written.replace(/[ \t]+$/, '');
+  const visible = key.replace(HIDDEN_ALL, '');
+  if (visible !== key && colon >= 0 && DIRECTIVES.some(([word]) => word === visible.toLowerCase().replace(/[^a-z]/g, ''))) {
+    report.add('misspelled-directive', line.number, `an invisible character (a second byte-order mark, a zero-width space) comes before "${visible}", so no syntax reads the line: remove it`, { column });
+    return;
+  }
   if (colon < 0 || !KEY_LIKE.test(key) || (/^https?$/i.test(key) && content.startsWith('//', colon + 1))) {
     const hint = colon >= 0 && /^https?$/i.test(key) ? ': a URL alone on a line is nothing; write "Sitemap: " before a sitemap' : '';
     report.add('not-a-directive', line.number, `this line is not a directive, a comment or blank, and every syntax skips it${hint}`, { column });

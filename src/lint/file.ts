@@ -75,8 +75,16 @@ function checkMarkup(t: LintText, report: Report): boolean {
 
 function checkEncoding(t: LintText, report: Report): void {
   const { text } = t;
-  if (text.charCodeAt(0) === 0xfeff || text.startsWith('\u00ef\u00bb\u00bf')) {
+  if (text.charCodeAt(0) === 0xfeff || (t.fromBytes && text.startsWith('\u00ef\u00bb\u00bf'))) {
     report.add('byte-order-mark', 1, 'a byte-order mark opens the file: the three syntaxes skip it, as Google does, but some crawlers read it as part of the first line', { column: 1 });
+  } else if (text.startsWith('\u00ef\u00bb\u00bf')) {
+    // Text whose mark was read as ISO-8859-1 and written out again as UTF-8.
+    report.add(
+      'byte-order-mark',
+      1,
+      'the file opens with a byte-order mark encoded twice ("\u00ef\u00bb\u00bf" in UTF-8): MK1996 and GYM2008 skip it, RFC9309 and Google\'s parser do not, so they lose the first line',
+      { column: 1, syntaxes: ['RFC9309'] },
+    );
   }
   if (!t.fromBytes) return;
   const bad = invalidUtf8At(t.bytes);

@@ -13,8 +13,10 @@ import type { LintSyntax } from './codes.js';
 export interface ClassicRecord {
   readonly uas: LintLine[];
   readonly rules: LintLine[];
-  /** The first line after the User-agent lines that ended their run without a rule: a blank line, Sitemap or Crawl-delay. */
+  /** The Sitemap or Crawl-delay that ended the run of User-agent lines before any rule, if one did. */
   runEnd: LintLine | null;
+  /** What closed the record: a blank line, or the User-agent line of the next record; null at the end of the file. */
+  closedBy: LintLine | null;
 }
 
 /** A group as RFC 9309 reads it. */
@@ -71,14 +73,15 @@ function build(t: LintText, report: Report): Structure {
     // MK1996 and GYM2008.
     const ck = line.classicKey;
     if (line.content === Content.Blank) {
-      if (record !== null && record.rules.length === 0) record.runEnd ??= line;
+      if (record !== null) record.closedBy = line;
       record = null;
       afterUserAgent = false;
       blank = line;
     } else if (ck === Key.UserAgent) {
       flushCut();
       if (!afterUserAgent) {
-        record = { uas: [], rules: [], runEnd: null };
+        if (record !== null) record.closedBy = line;
+        record = { uas: [], rules: [], runEnd: null, closedBy: null };
         records.push(record);
       }
       record!.uas.push(line);
@@ -111,7 +114,8 @@ function build(t: LintText, report: Report): Structure {
     if ((isRule(rk) || rk === Key.CrawlDelay) && group === null) before.push('RFC9309');
     if (before.length > 0) {
       const key = isRule(ck) || ck === Key.CrawlDelay ? ck : rk;
-      report.add('rule-before-user-agent', line.number, `this ${what(key)} comes before any User-agent line, so no ${before.length === 3 ? 'syntax' : nameSyntaxes(before)} applies it to any crawler`, { syntaxes: before });
+      const who = before.length === 3 ? 'no syntax applies' : `${nameSyntaxes(before)} appl${before.length === 1 ? 'ies' : 'y'}`;
+      report.add('rule-before-user-agent', line.number, `this ${what(key)} comes before any User-agent line, so ${who} it to ${before.length === 3 ? 'any' : 'no'} crawler`, { syntaxes: before });
     }
   }
   flushCut();
@@ -132,16 +136,16 @@ function checkEmptyRecords(t: LintText, s: Structure, report: Report): void {
     const names = namesOf(record.uas.filter((l) => l.value !== ''));
     if (names === '') continue;
     if (group !== undefined && group.rules.length > 0) {
-      const end = record.runEnd;
+      const closed = record.closedBy;
       const ender =
-        end === null ? 'the next User-agent line'
-        : end.content !== Content.Blank ? `the ${end.classicKey === Key.Sitemap ? 'Sitemap' : 'Crawl-delay'} on line ${end.number}`
-        : end.start === t.text.length ? 'the end of the file'
-        : `the blank line ${end.number}`;
+        closed === null ? 'the file ends before any rule of this record'
+        : closed.content === Content.Blank ? `the blank line ${closed.number} ends this record before any rule`
+        : `the ${record.runEnd?.classicKey === Key.Sitemap ? 'Sitemap' : 'Crawl-delay'} on line ${record.runEnd?.number} ends this run of User-agent lines and line ${closed.number} opens a new record, leaving this one without rules`;
+      const plural = record.uas.length > 1;
       report.add(
         'user-agent-split',
         first.number,
-        `${ender} ends this record before any rule, so MK1996 and GYM2008 drop it (behaviour.md §2.4, §2.5) and ${names} get${record.uas.length > 1 ? '' : 's'} no rules from it; RFC9309 reads it with the rules from line ${group.rules[0]!.number} on`,
+        `${ender}: MK1996 and GYM2008 drop it (behaviour.md §2.4, §2.5), so ${names} get${plural ? '' : 's'} no rules from it; RFC9309 reads ${plural ? 'them' : 'it'} with the rules from line ${group.rules[0]!.number} on`,
         { syntaxes: CLASSIC },
       );
     } else {
@@ -175,10 +179,13 @@ function checkAgents(t: LintText, report: Report): void {
       report.add('user-agent-token', line.number, `RFC9309 reads "${value}" as the * group; MK1996 and GYM2008 look for "${value}" inside the crawler's user agent`, { column });
     } else if (token !== value.toLowerCase()) {
       const rfc = token === '' ? 'names no crawler under RFC9309 (its product token is empty)' : `names the product token "${token}" under RFC9309`;
+      // A digit or another letter inside the name cuts the token short: writing less would not help.
+      const inWord = /^[\p{L}\p{N}]/u.test(value.slice(token.length));
+      const fix = inWord ? ', as a product token holds only letters, "-" and "_" (RFC 9309 §2.2.1)' : ': write the product token alone';
       report.add(
         'user-agent-token',
         line.number,
-        `"${value}" ${rfc}, while MK1996 and GYM2008 look for "${value.toLowerCase()}" inside the crawler's user agent (behaviour.md §3, §8.2): write the product token alone`,
+        `"${value}" ${rfc}, while MK1996 and GYM2008 look for "${value.toLowerCase()}" inside the crawler's user agent (behaviour.md §3, §8.2)${fix}`,
         { column: column + token.length },
       );
     }

@@ -26,7 +26,7 @@ function pathOf(line: LintLine): { path: string; column: number } {
   return { path: fromUtf8Bytes(line.rfcValue), column: 0 };
 }
 
-function checkPath(line: LintLine, report: Report): void {
+function checkPath(line: LintLine, report: Report, wildcards: Wildcards): void {
   const { path, column: at } = pathOf(line);
   const place = (k: number): { column?: number } => (at > 0 ? { column: at + k } : {});
   const classic = line.classicKey === Key.Allow || line.classicKey === Key.Disallow;
@@ -41,11 +41,7 @@ function checkPath(line: LintLine, report: Report): void {
     report.add('rule-not-rooted', line.number, `"${path}" starts with neither / nor *, and every URL path starts with /: the rule matches nothing in any syntax (behaviour.md §8.5)`, place(0));
   }
   const star = path.indexOf('*');
-  const anchored = path.endsWith('$');
-  if (classic && (star >= 0 || anchored)) {
-    const k = star >= 0 ? star : path.length - 1;
-    report.add('wildcard-literal', line.number, `MK1996 reads "${path[k]}" as an ordinary character; GYM2008 and RFC9309 read it as a wildcard (behaviour.md §4.4)`, { ...place(k), syntaxes: ['MK1996'] });
-  }
+  if (classic && (star >= 0 || path.endsWith('$'))) wildcards.note(line, star >= 0 ? star : path.length - 1, at, path);
   const dollar = path.indexOf('$');
   if (dollar >= 0 && dollar < path.length - 1) {
     report.add('dollar-not-at-end', line.number, `only a $ at the very end anchors a rule: this one is an ordinary character in every syntax (behaviour.md §9.10)`, place(dollar));
@@ -87,12 +83,41 @@ function checkValue(line: LintLine, report: Report): void {
   }
 }
 
+/**
+ * The rules MK1996 reads without wildcards: one finding for the whole file,
+ * at the first, since most files have many and MK1996 is rarely the syntax
+ * a crawler uses.
+ */
+class Wildcards {
+  private first: { line: LintLine; k: number; at: number; path: string } | null = null;
+  private count = 0;
+
+  note(line: LintLine, k: number, at: number, path: string): void {
+    this.first ??= { line, k, at, path };
+    this.count++;
+  }
+
+  report(report: Report): void {
+    if (this.first === null) return;
+    const { line, k, at, path } = this.first;
+    const others = this.count === 1 ? '' : this.count === 2 ? ' (here and in 1 other rule)' : ` (here and in ${this.count - 1} other rules)`;
+    report.add(
+      'wildcard-literal',
+      line.number,
+      `MK1996 reads "*" and a final "$" as ordinary characters, GYM2008 and RFC9309 as wildcards (behaviour.md §4.4): "${path}" matches other URLs under MK1996${others}`,
+      { ...(at > 0 ? { column: at + k } : {}), syntaxes: ['MK1996'] },
+    );
+  }
+}
+
 /** Checks each rule path, crawl delay and sitemap on its own. */
 export function checkValues(t: LintText, report: Report): void {
+  const wildcards = new Wildcards();
   for (const line of t.lines) {
     if (line.content !== Content.Text) continue;
     const isRule = (k: number): boolean => k === Key.Allow || k === Key.Disallow;
-    if (isRule(line.classicKey) || isRule(line.rfcKey)) checkPath(line, report);
+    if (isRule(line.classicKey) || isRule(line.rfcKey)) checkPath(line, report, wildcards);
     else checkValue(line, report);
   }
+  wildcards.report(report);
 }

@@ -13,6 +13,11 @@ test('misspelled-directive: a typo no syntax reads, with a suggestion', (t) => {
   }
   t.regex(one('User-agent: *\nDisallow: /\nSite map: https://example.com/s.xml\n', 'misspelled-directive').message, /"Sitemap"/);
   t.regex(one('User-agent: *\nAlow: /\n', 'misspelled-directive').message, /"Allow"/);
+  // Look-alike letters from other scripts are not ASCII letters to any syntax (behaviour.md §4b).
+  t.regex(one('User-agent: *\nD\u0131sallow: /a\n', 'misspelled-directive').message, /^"D\u0131sallow" .*did you mean "Disallow"\?/);
+  t.regex(one('User-agent: *\nDisallow: /\n\u017Fitemap: https://example.com/s.xml\n', 'misspelled-directive').message, /"Sitemap"/);
+  t.regex(one('\uFEFF\uFEFFUser-agent: *\nDisallow: /\n', 'misspelled-directive').message, /^an invisible character .* comes before "User-agent", so no syntax reads the line/);
+  t.regex(one('User-agent: *\nDis\u200Ballow: /\n', 'misspelled-directive').message, /before "Disallow"/);
 });
 
 test('misspelled-directive: suggestions allow one slip in a short word, two in a long one', (t) => {

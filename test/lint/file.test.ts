@@ -47,7 +47,9 @@ test('not-utf8: the validator follows the WHATWG decoder on edge bytes', (t) => 
 
 test('byte-order-mark: at the start of a string or of bytes', (t) => {
   t.like(one('\uFEFFUser-agent: *\nDisallow: /\n', 'byte-order-mark'), { line: 1, column: 1, severity: 'info' });
-  t.like(one(latin1('\u00ef\u00bb\u00bfUser-agent: *\nDisallow: /\n'), 'byte-order-mark'), { line: 1 });
+  t.like(one(latin1('\u00ef\u00bb\u00bfUser-agent: *\nDisallow: /\n'), 'byte-order-mark'), { line: 1, syntaxes: undefined });
+  // In text, the mark's three bytes read as ISO-8859-1 are a mark encoded twice, which RFC9309 does not skip.
+  t.like(one('\u00ef\u00bb\u00bfUser-agent: *\nDisallow: /\n', 'byte-order-mark'), { line: 1, syntaxes: ['RFC9309'] });
 });
 
 test('line-too-long: a line past 16,663 bytes, counted in UTF-8', (t) => {

@@ -14,9 +14,13 @@ test('rule-before-user-agent: rules and crawl delays before any User-agent line'
 
 test('rule-before-user-agent: before the first User-agent line as one syntax reads it', (t) => {
   // `User agent` is a User-agent line to RFC9309 only.
-  const d = findings('User agent: *\nDisallow: /a\n', 'rule-before-user-agent');
-  t.is(d.length, 1);
-  t.deepEqual(d[0]!.syntaxes, ['MK1996', 'GYM2008']);
+  const d = one('User agent: *\nDisallow: /a\n', 'rule-before-user-agent');
+  t.deepEqual(d.syntaxes, ['MK1996', 'GYM2008']);
+  t.is(d.message, 'this rule comes before any User-agent line, so MK1996 and GYM2008 apply it to no crawler');
+  // A byte-order mark encoded twice hides the first line from RFC9309 only.
+  const twice = '\u00ef\u00bb\u00bfUser-agent: *\nDisallow: /a\n';
+  t.deepEqual(found(twice), ['1:byte-order-mark', '1:directive-differs', '2:rule-before-user-agent']);
+  t.deepEqual(answers(twice, 'bot', '/a'), { MK1996: false, GYM2008: false, RFC9309: true });
 });
 
 test('rule-after-blank-line: a blank line cuts rules off their record under MK1996 and GYM2008', (t) => {
@@ -42,10 +46,13 @@ test('user-agent-without-rules: User-agent lines at the end of the file', (t) =>
 test('user-agent-split: a blank line, Sitemap or Crawl-delay parts User-agent lines from the rules below', (t) => {
   const blank = 'User-agent: a\n\nUser-agent: b\nDisallow: /\n';
   t.like(one(blank, 'user-agent-split'), { line: 1, syntaxes: ['MK1996', 'GYM2008'] });
-  t.regex(one(blank, 'user-agent-split').message, /^the blank line 2 ends this record before any rule, so MK1996 and GYM2008 drop it/);
+  t.regex(one(blank, 'user-agent-split').message, /^the blank line 2 ends this record before any rule: MK1996 and GYM2008 drop it/);
+  // A Sitemap, then a blank line: the blank line closes the record, and the rules below it are cut off.
+  t.deepEqual(found('User-agent: *\nSitemap: https://example.com/s.xml\n\nDisallow: /a\n'), ['1:user-agent-split', '4:rule-after-blank-line']);
+  t.regex(one('User-agent: *\nSitemap: https://example.com/s.xml\n\nDisallow: /a\n', 'user-agent-split').message, /^the blank line 3/);
   t.deepEqual(answers(blank, 'a', '/x'), { MK1996: true, GYM2008: true, RFC9309: false });
   const delay = 'User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n';
-  t.regex(one(delay, 'user-agent-split').message, /^the Crawl-delay on line 2 ends this record/);
+  t.regex(one(delay, 'user-agent-split').message, /^the Crawl-delay on line 2 ends this run of User-agent lines and line 3 opens a new record/);
   t.deepEqual(answers(delay, 'a', '/x'), { MK1996: true, GYM2008: true, RFC9309: false });
   t.regex(one('User-agent: a\nSitemap: https://example.com/s.xml\nUser-agent: b\nDisallow: /\n', 'user-agent-split').message, /^the Sitemap on line 2/);
 });

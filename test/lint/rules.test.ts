@@ -14,12 +14,13 @@ test('empty-allow: a blank Allow disallows everything under MK1996 and GYM2008',
   t.deepEqual(answers(text, 'bot', '/x'), { MK1996: false, GYM2008: false, RFC9309: true });
 });
 
-test('wildcard-literal: `*` and a final `$` are ordinary characters under MK1996', (t) => {
-  const text = 'User-agent: *\nDisallow: /*.pdf$\nDisallow: /a$\n';
-  const [star, dollar] = findings(text, 'wildcard-literal');
-  t.like(star, { line: 2, column: 12, severity: 'info', syntaxes: ['MK1996'] });
-  t.like(dollar, { line: 3, column: 13 });
+test('wildcard-literal: `*` and a final `$` are ordinary characters under MK1996, said once a file', (t) => {
+  const text = 'User-agent: *\nDisallow: /*.pdf$\nDisallow: /a$\nDisallow: /b\n';
+  const d = one(text, 'wildcard-literal');
+  t.like(d, { line: 2, column: 12, severity: 'info', syntaxes: ['MK1996'] });
+  t.regex(d.message, /"\/\*\.pdf\$" matches other URLs under MK1996 \(here and in 1 other rule\)$/);
   t.deepEqual(answers(text, 'bot', '/x.pdf'), { MK1996: true, GYM2008: false, RFC9309: false });
+  t.regex(one('User-agent: *\nDisallow: /a$\n', 'wildcard-literal').message, /under MK1996$/);
 });
 
 test('dollar-not-at-end: a `$` inside a path anchors nothing', (t) => {
