@@ -185,15 +185,21 @@ function pathologicalTable(results: readonly PathologicalResult[]): string {
 function lintTable(l: LintResult): string {
   const headers = ['file', 'KB', 'findings', 'lint ms', 'lint MB/s', 'parse ms', `< ${TARGETS.lintMs} ms`];
   const row = [
-    'generated', (l.bytes / 1024).toFixed(1), String(l.findings), milliseconds(l.lintMs), mbPerSecond(l.bytes / (l.lintMs / 1000)),
-    milliseconds(l.parseMs), passFail(l.lintMs < TARGETS.lintMs),
+    'generated',
+    (l.bytes / 1024).toFixed(1),
+    String(l.findings),
+    milliseconds(l.lintMs),
+    mbPerSecond(l.bytes / (l.lintMs / 1000)),
+    milliseconds(l.parseMs),
+    passFail(l.lintMs < TARGETS.lintMs),
   ];
   return renderTable(headers, [row], 'lrrrrrr');
 }
 
 function missedTargets(files: readonly FileResult[], patho: readonly PathologicalResult[], linted: LintResult): string[] {
   const missed: string[] = [];
-  if (linted.lintMs >= TARGETS.lintMs) missed.push(`lint of ${(linted.bytes / 1024).toFixed(0)} KB: ${milliseconds(linted.lintMs)} ms, not under ${TARGETS.lintMs} ms`);
+  if (linted.lintMs >= TARGETS.lintMs)
+    missed.push(`lint of ${(linted.bytes / 1024).toFixed(0)} KB: ${milliseconds(linted.lintMs)} ms, not under ${TARGETS.lintMs} ms`);
   for (const f of files) {
     if (!f.targets.parse) missed.push(`${f.name}: parse ${ratio(f.parse.ratio)} robots-parser (target ${TARGETS.parseRatio}x)`);
     const rp = f.checks.robotsParser.perSecond;
@@ -250,7 +256,9 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
 
   if (json) {
-    process.stdout.write(JSON.stringify({ environment, targets: TARGETS, files, pathological: patho, lint: linted, missed, seconds, sink: sink.value }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify({ environment, targets: TARGETS, files, pathological: patho, lint: linted, missed, seconds, sink: sink.value }, null, 2) + '\n',
+    );
     return;
   }
   log('');
@@ -281,7 +289,7 @@ async function main(): Promise<void> {
   log('');
   log(`cold = parse + first isAllowed (which compiles the matcher), worst syntax; robots-parser is stopped after ${RP_CAP_MS} ms.`);
   log('');
-  log('## lint on 500 KiB (RFC 9309\'s minimum; groups of literal and wildcard rules with a few findings each; ms per call)');
+  log("## lint on 500 KiB (RFC 9309's minimum; groups of literal and wildcard rules with a few findings each; ms per call)");
   log('');
   log(lintTable(linted));
   log('');

@@ -61,7 +61,7 @@ export async function lintCommand(args: string[], io: LintIO): Promise<number> {
       'user-agent': { type: 'string' },
     },
   });
-  const timeout = timeoutMs(values.timeout!);
+  const timeout = timeoutMs(values.timeout);
   if (positionals.length !== 1) throw new UsageError('lint needs exactly one robots.txt file or URL');
   const source = positionals[0]!;
   const userAgent = values['user-agent'] === undefined ? null : headerUserAgent(values['user-agent']);

@@ -83,7 +83,10 @@ export const LINT_CODES: { readonly [C in LintCode]: LintCodeInfo } = {
   'wildcard-literal': { severity: 'info', summary: '`*` or a final `$` in paths, ordinary characters under MK1996: once a file, at the first' },
   'dollar-not-at-end': { severity: 'warning', summary: 'a `$` before the end of a path: an ordinary character' },
   'percent-escape': { severity: 'warning', summary: 'an escape MK1996 and GYM2008 decode and RFC9309 compares as written' },
-  'precedence-differs': { severity: 'warning', summary: 'a rule an opposite rule keeps from deciding in some syntaxes only: first match against longest match' },
+  'precedence-differs': {
+    severity: 'warning',
+    summary: 'a rule an opposite rule keeps from deciding in some syntaxes only: first match against longest match',
+  },
   'shadowed-rule': { severity: 'warning', summary: 'a rule that never decides: an opposite rule always wins' },
   'redundant-rule': { severity: 'info', summary: 'a rule that never decides, in the syntaxes named: a rule of the same kind covers it' },
   'duplicate-rule': { severity: 'info', summary: 'the same rule twice in a group' },

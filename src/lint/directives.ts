@@ -77,7 +77,12 @@ export function suggestion(letters: string): string | null {
 function rfcOnlyReason(written: string, hasColon: boolean, key: Key): string {
   if (!hasColon) return 'it reads a line of two words without a colon';
   if (/\s$/.test(written)) return 'it allows white space before the colon';
-  if (written.toLowerCase().replace(/[^a-z]/g, '').startsWith(KEY_NAMES[key].toLowerCase().replace(/[^a-z]/g, ''))) {
+  if (
+    written
+      .toLowerCase()
+      .replace(/[^a-z]/g, '')
+      .startsWith(KEY_NAMES[key].toLowerCase().replace(/[^a-z]/g, ''))
+  ) {
     return 'it reads keys by their beginning';
   }
   return "it accepts Google's frequent misspellings";
@@ -120,7 +125,12 @@ function checkLine(t: LintText, line: LintLine, report: Report): void {
   const key = written.replace(/[ \t]+$/, '');
   const visible = key.replace(HIDDEN_ALL, '');
   if (visible !== key && colon >= 0 && DIRECTIVES.some(([word]) => word === visible.toLowerCase().replace(/[^a-z]/g, ''))) {
-    report.add('misspelled-directive', line.number, `an invisible character (a second byte-order mark, a zero-width space) comes before "${visible}", so no syntax reads the line: remove it`, { column });
+    report.add(
+      'misspelled-directive',
+      line.number,
+      `an invisible character (a second byte-order mark, a zero-width space) comes before "${visible}", so no syntax reads the line: remove it`,
+      { column },
+    );
     return;
   }
   if (colon < 0 || !KEY_LIKE.test(key) || (/^https?$/i.test(key) && content.startsWith('//', colon + 1))) {

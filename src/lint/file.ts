@@ -16,7 +16,7 @@ const MARKUP = /^<(?:!doctype\b|!--|\?xml\b|[a-z][a-z0-9]*(?:[\s>/]|$))/i;
 /** The first byte of `bytes` (one character a byte) that does not begin or continue valid UTF-8, or -1. */
 export function invalidUtf8At(bytes: string): number {
   const n = bytes.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const b = bytes.charCodeAt(i);
     if (b < 0x80) {
       i++;
@@ -76,7 +76,12 @@ function checkMarkup(t: LintText, report: Report): boolean {
 function checkEncoding(t: LintText, report: Report): void {
   const { text } = t;
   if (text.charCodeAt(0) === 0xfeff || (t.fromBytes && text.startsWith('\u00ef\u00bb\u00bf'))) {
-    report.add('byte-order-mark', 1, 'a byte-order mark opens the file: the three syntaxes skip it, as Google does, but some crawlers read it as part of the first line', { column: 1 });
+    report.add(
+      'byte-order-mark',
+      1,
+      'a byte-order mark opens the file: the three syntaxes skip it, as Google does, but some crawlers read it as part of the first line',
+      { column: 1 },
+    );
   } else if (text.startsWith('\u00ef\u00bb\u00bf')) {
     // Text whose mark was read as ISO-8859-1 and written out again as UTF-8.
     report.add(
@@ -102,7 +107,12 @@ function checkEncoding(t: LintText, report: Report): void {
 function checkSize(t: LintText, report: Report): void {
   for (const line of t.lines) {
     if (line.byteLength > MAX_LINE_BYTES) {
-      report.add('line-too-long', line.number, `the line has ${line.byteLength} bytes: Google's parser, and RFC9309 here, read only its first ${MAX_LINE_BYTES}`, { syntaxes: ['RFC9309'] });
+      report.add(
+        'line-too-long',
+        line.number,
+        `the line has ${line.byteLength} bytes: Google's parser, and RFC9309 here, read only its first ${MAX_LINE_BYTES}`,
+        { syntaxes: ['RFC9309'] },
+      );
     }
   }
   const size = t.bytes.length;

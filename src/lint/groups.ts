@@ -60,7 +60,10 @@ function build(t: LintText, report: Report): Structure {
   const flushCut = (): void => {
     if (cut === null) return;
     const more = cut.count === 1 ? ' belongs' : cut.count === 2 ? ' and the next belong' : ` and the ${cut.count - 1} after it belong`;
-    const where = cut.first.rfcKey === cut.first.classicKey ? '; RFC9309, where blank lines end nothing, keeps ' + (cut.count > 1 ? 'them' : 'it') + ' in the group above' : '';
+    const where =
+      cut.first.rfcKey === cut.first.classicKey
+        ? '; RFC9309, where blank lines end nothing, keeps ' + (cut.count > 1 ? 'them' : 'it') + ' in the group above'
+        : '';
     report.add(
       'rule-after-blank-line',
       cut.first.number,
@@ -115,7 +118,12 @@ function build(t: LintText, report: Report): Structure {
     if (before.length > 0) {
       const key = isRule(ck) || ck === Key.CrawlDelay ? ck : rk;
       const who = before.length === 3 ? 'no syntax applies' : `${nameSyntaxes(before)} appl${before.length === 1 ? 'ies' : 'y'}`;
-      report.add('rule-before-user-agent', line.number, `this ${what(key)} comes before any User-agent line, so ${who} it to ${before.length === 3 ? 'any' : 'no'} crawler`, { syntaxes: before });
+      report.add(
+        'rule-before-user-agent',
+        line.number,
+        `this ${what(key)} comes before any User-agent line, so ${who} it to ${before.length === 3 ? 'any' : 'no'} crawler`,
+        { syntaxes: before },
+      );
     }
   }
   flushCut();
@@ -138,9 +146,11 @@ function checkEmptyRecords(t: LintText, s: Structure, report: Report): void {
     if (group !== undefined && group.rules.length > 0) {
       const closed = record.closedBy;
       const ender =
-        closed === null ? 'the file ends before any rule of this record'
-        : closed.content === Content.Blank ? `the blank line ${closed.number} ends this record before any rule`
-        : `the ${record.runEnd?.classicKey === Key.Sitemap ? 'Sitemap' : 'Crawl-delay'} on line ${record.runEnd?.number} ends this run of User-agent lines and line ${closed.number} opens a new record, leaving this one without rules`;
+        closed === null
+          ? 'the file ends before any rule of this record'
+          : closed.content === Content.Blank
+            ? `the blank line ${closed.number} ends this record before any rule`
+            : `the ${record.runEnd?.classicKey === Key.Sitemap ? 'Sitemap' : 'Crawl-delay'} on line ${record.runEnd?.number} ends this run of User-agent lines and line ${closed.number} opens a new record, leaving this one without rules`;
       const plural = record.uas.length > 1;
       report.add(
         'user-agent-split',
@@ -150,7 +160,9 @@ function checkEmptyRecords(t: LintText, s: Structure, report: Report): void {
       );
     } else {
       const named = record.uas.some((l) => l.value !== '*');
-      const rfc = named ? 'under RFC9309 the group still names them, so they may fetch everything (the * group no longer applies to them)' : 'under RFC9309 the group has no rules';
+      const rfc = named
+        ? 'under RFC9309 the group still names them, so they may fetch everything (the * group no longer applies to them)'
+        : 'under RFC9309 the group has no rules';
       report.add(
         'user-agent-without-rules',
         first.number,
@@ -167,16 +179,32 @@ function checkAgents(t: LintText, report: Report): void {
     const column = line.valueStart - line.start + 1;
     const value = line.value;
     if (value === '') {
-      report.add('empty-user-agent', line.number, 'this User-agent line names no crawler: MK1996 and GYM2008 skip its value, and under RFC9309 it names nothing', { column });
+      report.add(
+        'empty-user-agent',
+        line.number,
+        'this User-agent line names no crawler: MK1996 and GYM2008 skip its value, and under RFC9309 it names nothing',
+        { column },
+      );
       continue;
     }
     if (line.rfcKey !== Key.UserAgent) continue;
     const { global, token } = rfcAgent(line.rfcValue);
     const shown = fromUtf8Bytes(line.rfcValue);
     if (value === '*') {
-      if (!global) report.add('user-agent-token', line.number, `"${shown}" is the * record under MK1996 and GYM2008 but names no crawler under RFC9309, which trims only ASCII white space`, { column, syntaxes: ['RFC9309'] });
+      if (!global)
+        report.add(
+          'user-agent-token',
+          line.number,
+          `"${shown}" is the * record under MK1996 and GYM2008 but names no crawler under RFC9309, which trims only ASCII white space`,
+          { column, syntaxes: ['RFC9309'] },
+        );
     } else if (global) {
-      report.add('user-agent-token', line.number, `RFC9309 reads "${value}" as the * group; MK1996 and GYM2008 look for "${value}" inside the crawler's user agent`, { column });
+      report.add(
+        'user-agent-token',
+        line.number,
+        `RFC9309 reads "${value}" as the * group; MK1996 and GYM2008 look for "${value}" inside the crawler's user agent`,
+        { column },
+      );
     } else if (token !== value.toLowerCase()) {
       const rfc = token === '' ? 'names no crawler under RFC9309 (its product token is empty)' : `names the product token "${token}" under RFC9309`;
       // A digit or another letter inside the name cuts the token short: writing less would not help.

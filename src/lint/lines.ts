@@ -54,7 +54,7 @@ export interface LintText {
   readonly lines: readonly LintLine[];
 }
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- U+0000 to U+007F is ASCII, control characters included
 const NON_ASCII = /[^\u0000-\u007f]/;
 
 /** Reads every line of `text` both ways. `fromBytes`: each character of `text` is one byte. */
@@ -125,8 +125,20 @@ export function readLines(text: string, fromBytes: boolean): LintText {
       }
     }
     lines.push({
-      number, start: pos, end, content, s, e, bom, classicKey, valueStart, value,
-      rfcKey, rfcValue, byteStart, byteLength: rend - byteStart,
+      number,
+      start: pos,
+      end,
+      content,
+      s,
+      e,
+      bom,
+      classicKey,
+      valueStart,
+      value,
+      rfcKey,
+      rfcValue,
+      byteStart,
+      byteLength: rend - byteStart,
     });
     pos = next;
     rpos = rnext;

@@ -120,7 +120,12 @@ function classify(line: LintLine, present: readonly LintSyntax[], shadowed: read
   const under = everywhere ? '' : `under ${nameSyntaxes(where)} `;
   const cover = new Set(shadowed.map((s) => s.by)).size > 1 ? 'cover' : 'covers';
   if (against.length === 0) {
-    report.add('redundant-rule', line.number, `${under}this rule never decides: ${winners(shadowed)} already ${cover} every URL it matches, with the same answer`, { syntaxes: where });
+    report.add(
+      'redundant-rule',
+      line.number,
+      `${under}this rule never decides: ${winners(shadowed)} already ${cover} every URL it matches, with the same answer`,
+      { syntaxes: where },
+    );
   } else if (everywhere) {
     report.add(
       'shadowed-rule',
@@ -133,9 +138,14 @@ function classify(line: LintLine, present: readonly LintSyntax[], shadowed: read
     const alive = present.filter((s) => !where.includes(s));
     const fix = opposite.includes('RFC9309') ? '' : `: move it above line ${against[0]!.by.number} for one answer in every syntax`;
     const decides = alive.length === 0 ? '' : `; under ${nameSyntaxes(alive)} it decides${fix}`;
-    report.add('precedence-differs', line.number, `under ${nameSyntaxes(opposite)} this rule never decides, because ${winners(against)} ${how(opposite)} with the opposite answer${decides}`, {
-      syntaxes: opposite,
-    });
+    report.add(
+      'precedence-differs',
+      line.number,
+      `under ${nameSyntaxes(opposite)} this rule never decides, because ${winners(against)} ${how(opposite)} with the opposite answer${decides}`,
+      {
+        syntaxes: opposite,
+      },
+    );
   }
 }
 
@@ -152,12 +162,8 @@ export function checkPrecedence(t: LintText, s: Structure, report: Report): void
   for (const record of s.records) {
     if (record.rules.length === 0 || record.uas.every((l) => l.value === '')) continue;
     noteRepeats(findings, record.rules, (l) => (l.classicKey === Key.Allow ? 'A' : 'D') + l.value);
-    let wildcards = false;
-    const paths = record.rules.map((l) => {
-      const path = decodePath(l.value);
-      if (path.includes('*') || path.endsWith('$')) wildcards = true;
-      return path;
-    });
+    const paths = record.rules.map((l) => decodePath(l.value));
+    const wildcards = paths.some((path) => path.includes('*') || path.endsWith('$'));
     // A blank rule matches everything and means the opposite of its kind (behaviour.md §4.5).
     const allows = record.rules.map((l, i) => (paths[i] === '' ? !isAllowKey(l.classicKey) : isAllowKey(l.classicKey)));
     const literal = paths.map((path, i) => shadowRule(allows[i]!, path, false, 0));

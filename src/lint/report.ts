@@ -31,15 +31,17 @@ export class Report {
     // Keys in the order the type lists them, absent ones left out: readable JSON.
     const d: LintDiagnostic =
       at.column === undefined
-        ? syntaxes === undefined ? { line, severity, code, message } : { line, severity, code, message, syntaxes }
-        : syntaxes === undefined ? { line, column: at.column, severity, code, message } : { line, column: at.column, severity, code, message, syntaxes };
+        ? syntaxes === undefined
+          ? { line, severity, code, message }
+          : { line, severity, code, message, syntaxes }
+        : syntaxes === undefined
+          ? { line, column: at.column, severity, code, message }
+          : { line, column: at.column, severity, code, message, syntaxes };
     this.items.push(d);
   }
 
   /** Every diagnostic by line, then column, then the code table's order. */
   sorted(): LintDiagnostic[] {
-    return this.items.sort(
-      (a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0) || CODE_ORDER.get(a.code)! - CODE_ORDER.get(b.code)!,
-    );
+    return this.items.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0) || CODE_ORDER.get(a.code)! - CODE_ORDER.get(b.code)!);
   }
 }

@@ -89,7 +89,7 @@ export function shadowsOf(rules: readonly ShadowRule[], mode: Precedence): Int32
         .sort()
         .map((tagged) => Number(tagged.slice(tagged.lastIndexOf('\u0000') + 1)));
   const chain: Link[] = [];
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const key = keys[order[i]!]!;
     let j = i;
     while (j < n && keys[order[j]!]! === key) j++;

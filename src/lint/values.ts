@@ -32,19 +32,34 @@ function checkPath(line: LintLine, report: Report, wildcards: Wildcards): void {
   const classic = line.classicKey === Key.Allow || line.classicKey === Key.Disallow;
   if (path === '') {
     if (line.classicKey === Key.Allow) {
-      report.add('empty-allow', line.number, 'a blank Allow: disallows every URL under MK1996 and GYM2008 (behaviour.md §4.5) and does nothing under RFC9309: remove it, or write "Disallow: /"', { syntaxes: ['MK1996', 'GYM2008'] });
+      report.add(
+        'empty-allow',
+        line.number,
+        'a blank Allow: disallows every URL under MK1996 and GYM2008 (behaviour.md §4.5) and does nothing under RFC9309: remove it, or write "Disallow: /"',
+        { syntaxes: ['MK1996', 'GYM2008'] },
+      );
     }
     return;
   }
   const c = path.charCodeAt(0);
   if (c !== 0x2f && c !== 0x2a) {
-    report.add('rule-not-rooted', line.number, `"${path}" starts with neither / nor *, and every URL path starts with /: the rule matches nothing in any syntax (behaviour.md §8.5)`, place(0));
+    report.add(
+      'rule-not-rooted',
+      line.number,
+      `"${path}" starts with neither / nor *, and every URL path starts with /: the rule matches nothing in any syntax (behaviour.md §8.5)`,
+      place(0),
+    );
   }
   const star = path.indexOf('*');
   if (classic && (star >= 0 || path.endsWith('$'))) wildcards.note(line, star >= 0 ? star : path.length - 1, at, path);
   const dollar = path.indexOf('$');
   if (dollar >= 0 && dollar < path.length - 1) {
-    report.add('dollar-not-at-end', line.number, `only a $ at the very end anchors a rule: this one is an ordinary character in every syntax (behaviour.md §9.10)`, place(dollar));
+    report.add(
+      'dollar-not-at-end',
+      line.number,
+      `only a $ at the very end anchors a rule: this one is an ordinary character in every syntax (behaviour.md §9.10)`,
+      place(dollar),
+    );
   }
   for (let i = path.indexOf('%'); i >= 0; i = path.indexOf('%', i + 1)) {
     const hi = hexValue(path.charCodeAt(i + 1));
@@ -54,7 +69,12 @@ function checkPath(line: LintLine, report: Report, wildcards: Wildcards): void {
     const escape = path.slice(i, i + 3);
     if (b === 0x2a || b === 0x24) {
       const ch = String.fromCharCode(b);
-      report.add('percent-escape', line.number, `"${escape}" is decoded to "${ch}" before the wildcard check under MK1996 and GYM2008, where GYM2008 reads it as a wildcard (behaviour.md §4.2); RFC9309 compares "${escape}" as written`, place(i));
+      report.add(
+        'percent-escape',
+        line.number,
+        `"${escape}" is decoded to "${ch}" before the wildcard check under MK1996 and GYM2008, where GYM2008 reads it as a wildcard (behaviour.md §4.2); RFC9309 compares "${escape}" as written`,
+        place(i),
+      );
       return;
     }
     if (isUnreserved(b)) {
@@ -74,11 +94,21 @@ function checkValue(line: LintLine, report: Report): void {
   const column = line.valueStart - line.start + 1;
   if (line.classicKey === Key.CrawlDelay) {
     if (parseCrawlDelay(line.value) === null) {
-      report.add('crawl-delay-invalid', line.number, `"${line.value}" is not a number of seconds (digits with an optional fraction, behaviour.md §7): every syntax ignores it`, { column });
+      report.add(
+        'crawl-delay-invalid',
+        line.number,
+        `"${line.value}" is not a number of seconds (digits with an optional fraction, behaviour.md §7): every syntax ignores it`,
+        { column },
+      );
     }
   } else if (line.classicKey === Key.Sitemap) {
     if (line.value !== '' && !ABSOLUTE_URL.test(line.value)) {
-      report.add('sitemap-not-absolute', line.number, `"${line.value}" is not an absolute URL: the sitemaps protocol (which RFC 9309 §2.2.4 leaves to crawlers) wants it in full, as "https://example.com/sitemap.xml"`, { column });
+      report.add(
+        'sitemap-not-absolute',
+        line.number,
+        `"${line.value}" is not an absolute URL: the sitemaps protocol (which RFC 9309 §2.2.4 leaves to crawlers) wants it in full, as "https://example.com/sitemap.xml"`,
+        { column },
+      );
     }
   }
 }
@@ -115,7 +145,7 @@ export function checkValues(t: LintText, report: Report): void {
   const wildcards = new Wildcards();
   for (const line of t.lines) {
     if (line.content !== Content.Text) continue;
-    const isRule = (k: number): boolean => k === Key.Allow || k === Key.Disallow;
+    const isRule = (k: Key): boolean => k === Key.Allow || k === Key.Disallow;
     if (isRule(line.classicKey) || isRule(line.rfcKey)) checkPath(line, report, wildcards);
     else checkValue(line, report);
   }

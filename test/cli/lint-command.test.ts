@@ -4,6 +4,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main.js';
+import type { LintDiagnostic } from '../../src/index.js';
+import { latin1 } from '../helpers/robots.js';
 import { respond, startServer } from '../helpers/server.js';
 
 const MIXED = 'User-agent: *\nDisallow: /shop/\nAllow: /shop/cart/\nCrawl-delay: 2s\n';
@@ -45,18 +47,21 @@ test('lint --json gives the file and the diagnostics', async (t) => {
   const file = await robotsFile(MIXED);
   const r = await run(['lint', '--json', file]);
   t.is(r.code, 1);
-  const json = JSON.parse(r.out.join('\n'));
+  const json = JSON.parse(r.out.join('\n')) as { file: string; diagnostics: LintDiagnostic[] };
   t.is(json.file, file);
   t.deepEqual(
-    json.diagnostics.map((d: { line: number; code: string; severity: string }) => [d.line, d.code, d.severity]),
-    [[3, 'precedence-differs', 'warning'], [4, 'crawl-delay-invalid', 'error']],
+    json.diagnostics.map((d) => [d.line, d.code, d.severity]),
+    [
+      [3, 'precedence-differs', 'warning'],
+      [4, 'crawl-delay-invalid', 'error'],
+    ],
   );
-  t.deepEqual(json.diagnostics[0].syntaxes, ['MK1996', 'GYM2008']);
+  t.deepEqual(json.diagnostics[0]!.syntaxes, ['MK1996', 'GYM2008']);
   t.deepEqual(r.err, []);
 });
 
 test('lint reads a file that is not UTF-8 as bytes', async (t) => {
-  const r = await run(['lint', await robotsFile(Uint8Array.from([...'User-agent: *\nDisallow: /caf'].map((c) => c.charCodeAt(0)).concat([0xe9, 0x0a])))]);
+  const r = await run(['lint', await robotsFile(latin1('User-agent: *\nDisallow: /caf\u00e9\n'))]);
   t.regex(r.out[0]!, /:2:15: warning: byte 0xE9 is not UTF-8.*\[not-utf8\]$/);
 });
 
@@ -80,12 +85,18 @@ test('lint: usage errors and unreadable files exit 2', async (t) => {
 test('lint fetches a URL, sending --user-agent, and lints what came', async (t) => {
   const server = await startServer({
     '/robots.txt': respond(200, '<!DOCTYPE html>\n<html><body>Welcome</body></html>\n', { 'content-type': 'text/html' }),
-    '/latin1.txt': respond(200, Uint8Array.from([0x55, 0x73, 0x65, 0x72, 0x2d, 0x61, 0x67, 0x65, 0x6e, 0x74, 0x3a, 0x2a, 0x0a, 0x41, 0x6c, 0x6c, 0x6f, 0x77, 0x3a, 0x2f, 0xe9, 0x0a])),
+    '/latin1.txt': respond(
+      200,
+      Uint8Array.from([0x55, 0x73, 0x65, 0x72, 0x2d, 0x61, 0x67, 0x65, 0x6e, 0x74, 0x3a, 0x2a, 0x0a, 0x41, 0x6c, 0x6c, 0x6f, 0x77, 0x3a, 0x2f, 0xe9, 0x0a]),
+    ),
   });
   try {
     const r = await run(['lint', '--user-agent', 'LintBot/1.0', server.url('/robots.txt')]);
     t.is(r.code, 1);
-    t.deepEqual(r.out.map((l) => /\[([a-z0-9-]+)\]$/.exec(l)![1]), ['html-document']);
+    t.deepEqual(
+      r.out.map((l) => /\[([a-z0-9-]+)\]$/.exec(l)![1]),
+      ['html-document'],
+    );
     t.true(r.out[0]!.startsWith(`${server.url('/robots.txt')}:1:1: error: the file is markup`));
     t.is(server.requests[0]!.headers['user-agent'], 'LintBot/1.0');
     const bytes = await run(['lint', server.url('/latin1.txt')]);

@@ -8,5 +8,6 @@ test('the lint benchmark file is at least 500 KiB, stable, and gives findings of
   t.true(text.length >= LINT_BYTES && text.length < LINT_BYTES + 1024);
   t.is(text, lintFile());
   const codes = new Set(lint(text).map((d) => d.code));
-  for (const code of ['precedence-differs', 'duplicate-rule', 'crawl-delay-invalid', 'wildcard-literal', 'size-over-500kib'] as const) t.true(codes.has(code), code);
+  for (const code of ['precedence-differs', 'duplicate-rule', 'crawl-delay-invalid', 'wildcard-literal', 'size-over-500kib'] as const)
+    t.true(codes.has(code), code);
 });

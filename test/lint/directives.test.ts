@@ -16,7 +16,10 @@ test('misspelled-directive: a typo no syntax reads, with a suggestion', (t) => {
   // Look-alike letters from other scripts are not ASCII letters to any syntax (behaviour.md §4b).
   t.regex(one('User-agent: *\nD\u0131sallow: /a\n', 'misspelled-directive').message, /^"D\u0131sallow" .*did you mean "Disallow"\?/);
   t.regex(one('User-agent: *\nDisallow: /\n\u017Fitemap: https://example.com/s.xml\n', 'misspelled-directive').message, /"Sitemap"/);
-  t.regex(one('\uFEFF\uFEFFUser-agent: *\nDisallow: /\n', 'misspelled-directive').message, /^an invisible character .* comes before "User-agent", so no syntax reads the line/);
+  t.regex(
+    one('\uFEFF\uFEFFUser-agent: *\nDisallow: /\n', 'misspelled-directive').message,
+    /^an invisible character .* comes before "User-agent", so no syntax reads the line/,
+  );
   t.regex(one('User-agent: *\nDis\u200Ballow: /\n', 'misspelled-directive').message, /before "Disallow"/);
 });
 
@@ -50,7 +53,10 @@ test("directive-differs: Google's typos and key prefixes are read by RFC9309 onl
   t.deepEqual(found(text), ['3:user-agent-split', '4:directive-differs', '5:directive-differs']);
   const [typo, prefix] = findings(text, 'directive-differs');
   t.deepEqual(typo!.syntaxes, ['MK1996', 'GYM2008']);
-  t.is(typo!.message, `"Dissallow" is read as Disallow by RFC9309 (it accepts Google's frequent misspellings, as Google's parser does) and skipped by MK1996 and GYM2008: write "Disallow:"`);
+  t.is(
+    typo!.message,
+    `"Dissallow" is read as Disallow by RFC9309 (it accepts Google's frequent misspellings, as Google's parser does) and skipped by MK1996 and GYM2008: write "Disallow:"`,
+  );
   t.regex(prefix!.message, /reads keys by their beginning/);
   // Borne out: the typo disallows /a for bot under RFC9309 only.
   t.deepEqual(answers('User-agent: bot\nDissallow: /a\n', 'bot', '/a'), { MK1996: true, GYM2008: true, RFC9309: false });

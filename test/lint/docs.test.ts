@@ -23,7 +23,13 @@ test('the README has a Lint section that links to docs/lint.md', (t) => {
 
 test('every code has a test on a small file, titled with the code', (t) => {
   const dir = fileURLToPath(new URL('../../../test/lint/', import.meta.url));
-  const sources = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => readFileSync(dir + f, 'utf8')).join('\n');
+  const sources = readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => readFileSync(dir + f, 'utf8'))
+    .join('\n');
   const titled = new Set([...sources.matchAll(/^test\(['"`]([a-z0-9-]+)(?: and ([a-z0-9-]+))?:/gm)].flatMap((m) => [m[1], m[2]]));
-  t.deepEqual(Object.keys(LINT_CODES).filter((code) => !titled.has(code)), []);
+  t.deepEqual(
+    Object.keys(LINT_CODES).filter((code) => !titled.has(code)),
+    [],
+  );
 });

@@ -19,7 +19,8 @@ test('html-document: an HTML page served as robots.txt is one error, and nothing
       column: 1,
       severity: 'error',
       code: 'html-document',
-      message: 'the file is markup, not a robots.txt (it opens with "<!DOCTYPE html>"): a server that answers /robots.txt with an HTML page (an error page, a soft 404) gives crawlers no rules at all',
+      message:
+        'the file is markup, not a robots.txt (it opens with "<!DOCTYPE html>"): a server that answers /robots.txt with an HTML page (an error page, a soft 404) gives crawlers no rules at all',
     },
   ]);
   t.deepEqual(found('<html lang="en">\n'), ['1:html-document']);
@@ -55,7 +56,10 @@ test('byte-order-mark: at the start of a string or of bytes', (t) => {
 test('line-too-long: a line past 16,663 bytes, counted in UTF-8', (t) => {
   const long = `User-agent: *\nDisallow: /${'a'.repeat(16_663)}\nDisallow: /${'é'.repeat(8_400)}\nDisallow: /${'a'.repeat(16_000)}\n`;
   const hits = findings(long, 'line-too-long');
-  t.deepEqual(hits.map((d) => d.line), [2, 3]);
+  t.deepEqual(
+    hits.map((d) => d.line),
+    [2, 3],
+  );
   t.deepEqual(hits[0]!.syntaxes, ['RFC9309']);
 });
 

@@ -10,8 +10,11 @@ import { assertProperty } from '../helpers/robots.js';
 function wellFormed(diagnostics: readonly LintDiagnostic[], lines: number): boolean {
   return diagnostics.every(
     (d) =>
-      LINT_CODES[d.code]?.severity === d.severity &&
-      Number.isInteger(d.line) && d.line >= 1 && d.line <= lines &&
+      Object.hasOwn(LINT_CODES, d.code) &&
+      LINT_CODES[d.code].severity === d.severity &&
+      Number.isInteger(d.line) &&
+      d.line >= 1 &&
+      d.line <= lines &&
       (d.column === undefined || (Number.isInteger(d.column) && d.column >= 1)) &&
       d.message.length > 0 &&
       (d.syntaxes === undefined || (d.syntaxes.length > 0 && d.syntaxes.length < 3)),
@@ -42,7 +45,23 @@ test('lint never throws on odd values: NUL, lone surrogates, non-strings', (t) =
 const arbText = fc
   .array(
     fc.tuple(
-      fc.constantFrom('User-agent:', 'useragent:', 'User agent', 'Allow:', 'Disallow:', 'Dissalow:', 'Sitemap:', 'Crawl-delay:', 'Host:', '\uFEFF', '<html>', '#', '', 'x:', 'Disallow'),
+      fc.constantFrom(
+        'User-agent:',
+        'useragent:',
+        'User agent',
+        'Allow:',
+        'Disallow:',
+        'Dissalow:',
+        'Sitemap:',
+        'Crawl-delay:',
+        'Host:',
+        '\uFEFF',
+        '<html>',
+        '#',
+        '',
+        'x:',
+        'Disallow',
+      ),
       fc.constantFrom(' ', '\t', '', '\u00a0'),
       fc.stringMatching(/^[*$/%a-fA-F0-9 .#:\u00e9]{0,8}$/),
       fc.constantFrom('\n', '\r\n', '\r', '\n\n'),

@@ -40,7 +40,10 @@ const arbRules = fc.array(
   { maxLength: 12 },
 );
 
-for (const [name, mode] of [['first match', Precedence.FirstMatch], ['longest match', Precedence.LongestMatch]] as const) {
+for (const [name, mode] of [
+  ['first match', Precedence.FirstMatch],
+  ['longest match', Precedence.LongestMatch],
+] as const) {
   test(`shadowsOf finds what comparing every pair finds, under ${name}`, (t) => {
     assertProperty(
       t,
