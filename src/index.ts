@@ -6,6 +6,8 @@
 export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
 export { RobotExclusionRulesParser } from './parser.js';
 export type { Verdict } from './verdict.js';
+export { lint } from './lint/lint.js';
+export type { LintCode, LintDiagnostic, LintSeverity, LintSyntax } from './lint/codes.js';
 export { RobotFileParserLookalike } from './adapters/lookalike.js';
 export {
   RobotsError,

@@ -22,6 +22,10 @@ export { compileLongest, decisionOrder, type LongestRule } from './rfc9309/longe
 export { productToken } from './rfc9309/groups.js';
 export { pyTrim, scrubValue } from './text/chars.js';
 export { decodePath, matchTarget, pathStart, urlPath } from './text/url-path.js';
+export { LINT_CODE_LIST, LINT_CODES } from './lint/codes.js';
+export { editDistance, suggestion } from './lint/directives.js';
+export { invalidUtf8At } from './lint/file.js';
+export { PATTERN_CAP, Precedence, shadowsOf, shadowWork, type ShadowRule } from './lint/shadow.js';
 
 /** Every rule answers false: for compiling paths whose kinds a test does not look at. */
 const NO_KINDS = { ruleAllows: (): boolean => false };

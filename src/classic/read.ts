@@ -39,14 +39,14 @@ function startsWithKey(text: string, s: number, e: number, word: string): boolea
 }
 
 /** A line's key and the length of its name, packed: the key in the low 4 bits. */
-type KeyAndLength = number & { readonly __brand: 'KeyAndLength' };
+export type KeyAndLength = number & { readonly __brand: 'KeyAndLength' };
 
 function packKey(key: Key, length: number): KeyAndLength {
   return (key | (length << 4)) as KeyAndLength;
 }
 
 /** The key of a packed {@link keyAt} answer. */
-function keyPart(packed: KeyAndLength): Key {
+export function keyPart(packed: KeyAndLength): Key {
   const key = packed & 15;
   // Every value below 16 that packKey writes is a Key: the table is the enum's own.
   return KEYS[key] ?? Key.None;
@@ -56,16 +56,17 @@ function keyPart(packed: KeyAndLength): Key {
 const KEYS: readonly Key[] = [Key.None, Key.UserAgent, Key.Allow, Key.Disallow, Key.Sitemap, Key.CrawlDelay, Key.RequestRate];
 
 /** The length of the key's name in a packed {@link keyAt} answer. */
-function lengthPart(packed: KeyAndLength): number {
+export function lengthPart(packed: KeyAndLength): number {
   return packed >>> 4;
 }
 
 /**
  * The key of the line text[s, e) (the run of letters and `-` before a colon)
  * and the key's length. The usual keys are compared in place, the rest go
- * through {@link keyOf}.
+ * through {@link keyOf}. Exported for the linter, which must read a line's
+ * directive exactly as this reader does.
  */
-function keyAt(text: string, s: number, e: number): KeyAndLength {
+export function keyAt(text: string, s: number, e: number): KeyAndLength {
   const c = text.charCodeAt(s) | 0x20;
   if (c === 0x64 && startsWithKey(text, s, e, 'disallow')) return packKey(Key.Disallow, 8);
   if (c === 0x61 && startsWithKey(text, s, e, 'allow')) return packKey(Key.Allow, 5);

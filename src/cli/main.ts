@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The `rerp` command: I/O at the edge, answers from the library.
-import { readFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -10,8 +9,9 @@ import type { Verdict } from '../verdict.js';
 import type { ParsedRobots } from '../classic/model.js';
 import { GYM2008, MK1996, RFC9309, type Syntax } from '../syntax.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsEncodingError, RobotsFetchError } from '../errors.js';
-import { checkHeaderValue } from '../options.js';
 import { formatSummary, runBatch, type BatchSink } from './batch.js';
+import { headerUserAgent, isUrl, readRobots, timeoutMs, UsageError } from './input.js';
+import { lintCommand } from './lint-command.js';
 import { statusPolicyFor } from '../hosts/unreachable.js';
 
 const SYNTAXES: Record<string, Syntax> = { mk1996: MK1996, gym2008: GYM2008, rfc9309: RFC9309 };
@@ -20,6 +20,7 @@ const DEFAULT_CONCURRENCY = 10;
 const USAGE = `Usage:
   rerp check [--syntax NAME[,NAME...]|all] [--json] [--timeout S] <robots.txt file or URL> <user-agent> <url>...
   rerp show <robots.txt file>
+  rerp lint [--json] [--timeout S] [--user-agent UA] <robots.txt file or URL>
   rerp batch [--concurrency N] [--json] [--syntax NAME] [--on-server-error disallow|allow] [--timeout S] <user-agent> < urls.txt
 
 check  prints, for each URL, whether the user agent may fetch it and the line that decided.
@@ -28,6 +29,11 @@ check  prints, for each URL, whether the user agent may fetch it and the line th
        comma-separated list of them, or all: with more than one, each URL gets a line per syntax.
        Exit status: 0 all allowed, 1 any disallowed, 2 usage error, unreadable file or failed fetch.
 show   prints the parsed rules in robots.txt form, the crawl delays and the sitemaps.
+lint   reports what the file means in each syntax where they differ, and likely mistakes, one
+       finding a line as a compiler does ("robots.txt:12: warning: ... [code]"; --json: as JSON).
+       The codes are in docs/lint.md. A URL is fetched as RFC 9309 says (--user-agent sent when given).
+       Exit status: 0 no errors (warnings and infos allowed), 1 any error, 2 usage error,
+       unreadable file or no robots.txt at the URL.
 batch  reads URLs from standard input, one per line, fetches each origin's /robots.txt once
        (--concurrency at a time, default ${DEFAULT_CONCURRENCY}) and prints "allowed" or "disallowed", a tab
        and the URL for each, in input order (--json: one JSON object per line). Blank and #
@@ -46,16 +52,6 @@ export interface CliIO {
   progress?: NodeJS.WritableStream;
 }
 
-class UsageError extends Error {
-  /** False when a pointer to --help would not help (an unreadable file). */
-  constructor(
-    message: string,
-    readonly hint = true,
-  ) {
-    super(message);
-  }
-}
-
 function syntaxesNamed(spec: string): string[] {
   const names = spec.toLowerCase() === 'all' ? Object.keys(SYNTAXES) : spec.toLowerCase().split(',');
   for (const name of names) {
@@ -64,22 +60,6 @@ function syntaxesNamed(spec: string): string[] {
     }
   }
   return [...new Set(names)];
-}
-
-/** A number of seconds given as an option, as fetch milliseconds. */
-function timeoutMs(value: string): number {
-  const seconds = Number(value);
-  if (value.trim() === '' || !(seconds > 0) || !Number.isFinite(seconds))
-    throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
-  return seconds * 1000;
-}
-
-/** Whether `s` names a URL (`scheme://...`) rather than a file: only http(s) ones can be fetched. */
-const isUrl = (s: string): boolean => /^[a-z][a-z\d+.-]*:\/\//i.test(s);
-
-/** `userAgent` when it can be sent as a User-Agent header, else an InvalidArgumentError naming it. */
-function headerUserAgent(userAgent: string): string {
-  return checkHeaderValue(userAgent, 'the user agent', 'userAgent');
 }
 
 /**
@@ -96,22 +76,6 @@ async function fetchRobots(url: string, userAgent: string, timeout: number, synt
     throw error;
   }
   return parser;
-}
-
-/** Reads a robots.txt file: UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 bytes. */
-async function readRobots(file: string): Promise<string | Uint8Array> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`cannot read ${file}: ${reason}`, false);
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return bytes;
-  }
 }
 
 function describe(verdict: Verdict): string {
@@ -262,7 +226,8 @@ async function batch(args: string[], io: CliIO): Promise<number> {
 
 /**
  * Runs the command line `args` (without `node` and the script) and returns
- * the exit status: 0 all allowed, 1 any disallowed, 2 usage or input error.
+ * the exit status: 0 all allowed (lint: no errors), 1 any disallowed (lint: any error), 2 usage or
+ * input error.
  */
 export async function main(args: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = args;
@@ -274,6 +239,8 @@ export async function main(args: string[], io: CliIO): Promise<number> {
         return await show(rest, io);
       case 'batch':
         return await batch(rest, io);
+      case 'lint':
+        return await lintCommand(rest, io);
       case '--help':
       case '-h':
       case 'help':

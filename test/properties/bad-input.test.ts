@@ -2,21 +2,7 @@
 import test from 'ava';
 import { GYM2008, MK1996, RobotExclusionRulesParser } from '../../src/index.js';
 import { ALLOWED, DISALLOWED, both, robotsLines } from '../helpers/robots.js';
-
-/** A small deterministic generator (xorshift32), so "random" bytes are the same on every run. */
-function pseudoRandomBytes(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
+import { pseudoRandomBytes } from '../helpers/random.js';
 
 /** Every public method, both syntaxes: nothing may throw. */
 function exercise(p: RobotExclusionRulesParser, urls: readonly string[] = ['/', 'http://example.com/a?b#c', '%zz']): void {
