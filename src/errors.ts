@@ -21,7 +21,7 @@ export abstract class RobotsError extends Error {
  * - `'status'`: the server answered with a status the policy does not handle (e.g. 410, 503,
  *   or a redirect status without a `Location` header);
  * - `'network'`: no complete HTTP answer (connection refused, reset, DNS failure, a
- *   compressed body cut short or corrupt, ...);
+ *   compressed body cut short or corrupt, or in more than five codings, ...);
  * - `'timeout'`: the `timeout` option ran out before the body was read;
  * - `'aborted'`: the caller's `signal` aborted;
  * - `'redirect'`: more redirects than allowed, a loop, or a `Location` that is not an http(s) URL.
