@@ -49,9 +49,12 @@ function decoder(coding: string, first: number | null): Transform {
  * (see {@link isDecodeError}); so do bytes after a gzip stream's end other
  * than zero padding, as Node's zlib reads them. More than
  * {@link MAX_CODINGS} codings throw a {@link TooManyCodingsError} before
- * anything is read. Leaving the iteration early destroys `body`.
+ * anything is read. Leaving the iteration early destroys `body`. When
+ * `signal` aborts, decoding stops at once and the iteration throws: a body
+ * whose last byte has arrived may still take long to decode, and the
+ * request's deadline covers that too (behaviour.md §9.21).
  */
-export async function* decodeContent(body: Readable, contentEncoding: string | null): AsyncGenerator<Buffer> {
+export async function* decodeContent(body: Readable, contentEncoding: string | null, signal: AbortSignal | null = null): AsyncGenerator<Buffer> {
   const codings = codingsOf(contentEncoding);
   if (codings.length > MAX_CODINGS) {
     body.destroy();
@@ -59,6 +62,13 @@ export async function* decodeContent(body: Readable, contentEncoding: string | n
   }
   const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let decoded: Readable | null = null;
+  const stop = (): void => {
+    const error = new Error('decoding was stopped');
+    error.name = 'AbortError';
+    (decoded ?? body).destroy(error);
+  };
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop);
   try {
     const head = await chunks.next();
     if (head.done) return;
@@ -75,6 +85,7 @@ export async function* decodeContent(body: Readable, contentEncoding: string | n
     decoded = pipeline([Readable.from(all()), ...steps], () => {}) as unknown as Readable;
     for await (const chunk of decoded) yield chunk as Buffer;
   } finally {
+    signal?.removeEventListener('abort', stop);
     // Left early (the cap reached) or failed: the socket is closed, not drained.
     decoded?.destroy();
     body.destroy();

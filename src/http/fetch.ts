@@ -11,11 +11,14 @@ import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type Stat
 /** Options of {@link RobotExclusionRulesParser.fetch}. */
 export interface FetchOptions {
   /**
-   * Milliseconds for the whole request, redirects and body included. None by
-   * default (as in the original), so set one in a crawler.
+   * Milliseconds for the whole request, redirects, body and its decompression
+   * included. None by default (as in the original), so set one in a crawler.
    */
   timeout?: number | undefined;
-  /** Aborts the request; the fetch then throws a {@link RobotsFetchError} with reason `'aborted'`. */
+  /**
+   * Aborts the request, its body's decompression included; the fetch then
+   * throws a {@link RobotsFetchError} with reason `'aborted'`.
+   */
   signal?: AbortSignal | undefined;
   /**
    * Bytes of body read at most; the rest is never downloaded. Default 100 KiB
@@ -105,9 +108,10 @@ function discard(res: Response): void {
 
 /**
  * Reads at most `maxBytes` of `res`'s body, its Content-Encoding undone;
- * leaving the loop early destroys the stream and its socket.
+ * leaving the loop early destroys the stream and its socket. `signal` stops
+ * the decoding too, not only the download.
  */
-async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }> {
+async function readCapped(res: Response, maxBytes: number, signal: AbortSignal): Promise<{ body: Uint8Array; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   if (res.body === null) return { body: new Uint8Array(0), truncated: false };
@@ -118,7 +122,7 @@ async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint
   const coding = res.headers.get('content-encoding');
   try {
     // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- node-fetch types body as NodeJS.ReadableStream; it is a PassThrough
-    for await (const buf of decodeContent(res.body as Readable, coding)) {
+    for await (const buf of decodeContent(res.body as Readable, coding, signal)) {
       const room = maxBytes - size;
       chunks.push(buf.length > room ? buf.subarray(0, room) : buf);
       size += Math.min(buf.length, room);
@@ -234,7 +238,9 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
           discard(res);
           return { status, headers: res.headers, body: new Uint8Array(0), truncated: false };
         }
-        const { body, truncated } = await readCapped(res, s.maxBytes);
+        const { body, truncated } = await readCapped(res, s.maxBytes, master.signal);
+        // Stopped as the last chunk came: the deadline has passed, the caller has gone.
+        if (stopped !== null) throw new Error('stopped');
         return { status, headers: res.headers, body, truncated };
       } finally {
         master.signal.removeEventListener('abort', link);

@@ -60,3 +60,53 @@ test("under RFC 9309's status policy too many codings count as unreachable: ever
   t.is(p.responseCode, 0);
   t.false(p.isAllowed('bot', '/anything'));
 });
+
+/**
+ * Three gzip layers, a few kilobytes on the wire, whose innermost layer is
+ * ROBOTS followed by `millions` million empty gzip members: the text comes
+ * out at once, then Node's zlib works through the empty members for seconds
+ * (about 2 s a 10 million on a fast machine), emitting nothing.
+ */
+function slowToDecode(millions: number): Buffer {
+  const empty = gzipSync(Buffer.alloc(0));
+  const hundredThousand = gzipSync(Buffer.concat(Array<Buffer>(100_000).fill(empty)), { level: 9 });
+  const middle = Buffer.concat([gzipSync(gzipSync(ROBOTS)), ...Array<Buffer>(millions * 10).fill(hundredThousand)]);
+  return gzipSync(middle, { level: 9 });
+}
+
+const SLOW = { 'content-encoding': 'gzip, gzip, gzip' };
+
+test('the timeout covers decoding: a body that would take many seconds to decode fails with it', async (t) => {
+  const server = await startServer({ '/robots.txt': respond(200, slowToDecode(100), SLOW) });
+  t.teardown(() => server.close());
+  const p = new RobotExclusionRulesParser();
+  const started = Date.now();
+  const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), { timeout: 500 }), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'timeout', error.message);
+  t.true(Date.now() - started < 1500, `took ${Date.now() - started} ms`);
+  t.true(p.isAllowed('bot', '/new'));
+});
+
+test('the signal covers decoding: an abort while decoding rejects at once and keeps the rules held', async (t) => {
+  const server = await startServer({ '/robots.txt': respond(200, slowToDecode(100), SLOW), '/old': respond(200, 'User-agent: *\nDisallow: /old\n') });
+  t.teardown(() => server.close());
+  const p = new RobotExclusionRulesParser();
+  await p.fetch(server.url('/old'));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 500);
+  t.teardown(() => clearTimeout(timer));
+  const started = Date.now();
+  const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), { signal: controller.signal, timeout: 60_000 }), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'aborted', error.message);
+  t.true(Date.now() - started < 1500, `took ${Date.now() - started} ms`);
+  t.false(p.isAllowed('bot', '/old'));
+  t.true(p.isAllowed('bot', '/new'));
+});
+
+test('a body slow to decode but within the timeout is read whole', async (t) => {
+  const server = await startServer({ '/robots.txt': respond(200, slowToDecode(1), SLOW) });
+  t.teardown(() => server.close());
+  const p = new RobotExclusionRulesParser();
+  await p.fetch(server.url('/robots.txt'), { timeout: 30_000 });
+  t.false(p.isAllowed('bot', '/new'));
+});
