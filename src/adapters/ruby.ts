@@ -1,6 +1,7 @@
 // The Ruby gem's module API (Robotstxt.get, .parse, .get_allowed?): one call
 // from a URL and a user agent to a parser or an answer.
 import { RobotExclusionRulesParser } from '../parser.js';
+import { DEFAULT_TIMEOUT } from '../http/fetch.js';
 import { robotsTxtUrl } from '../hosts/origin.js';
 import { checkHeaderValue, invalidUrl, OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
@@ -58,7 +59,7 @@ async function load(
   const signal = o.signal('signal');
   const fetchOptions = {
     maxRedirects: o.integer('numRedirects', 0, 5),
-    timeout: o.duration('httpTimeout', 10_000),
+    timeout: o.duration('httpTimeout', DEFAULT_TIMEOUT),
     statusPolicy: statusPolicyFor(syntax),
     ...(signal === null ? {} : { signal }),
   };

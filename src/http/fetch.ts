@@ -12,7 +12,7 @@ import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type Stat
 export interface FetchOptions {
   /**
    * Milliseconds for the whole request, redirects, body and its decompression
-   * included. None by default (as in the original), so set one in a crawler.
+   * included. Default 10,000 (the original has none).
    */
   timeout?: number | undefined;
   /**
@@ -38,9 +38,15 @@ export interface FetchOptions {
   statusPolicy?: StatusPolicy | undefined;
 }
 
+/**
+ * The default `timeout`: 10 seconds, for `fetch`, `RobotsCache`, the Ruby-style
+ * functions, the Python facade and the `rerp` command alike (behaviour.md §9.21).
+ */
+export const DEFAULT_TIMEOUT = 10_000;
+
 /** Fetch options with defaults applied and values checked. */
 export interface FetchSettings {
-  readonly timeout: number | null;
+  readonly timeout: number;
   readonly signal: AbortSignal | null;
   readonly maxBytes: number;
   readonly maxRedirects: number;
@@ -64,7 +70,7 @@ export function fetchSettings(options?: unknown, owner = 'fetch', path = ''): Fe
   const statusPolicy = o.oneOf('statusPolicy', ['original', 'rfc9309'] as const, 'original');
   const defaults = POLICY_DEFAULTS[statusPolicy];
   return {
-    timeout: o.duration('timeout', null),
+    timeout: o.duration('timeout', DEFAULT_TIMEOUT),
     signal: o.signal('signal'),
     maxBytes: o.integer('maxBytes', 0, defaults.maxBytes),
     maxRedirects: o.integer('maxRedirects', 0, 5),
@@ -203,7 +209,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     master.abort();
   };
   const onAbort = (): void => stop('aborted');
-  const timer = s.timeout === null ? null : setTimeout(stop, Math.min(s.timeout, MAX_TIMER_MS), 'timeout');
+  const timer = setTimeout(stop, Math.min(s.timeout, MAX_TIMER_MS), 'timeout');
   const unwatch = s.signal === null ? null : watchAbort(s.signal, onAbort);
   if (s.signal?.aborted) stop('aborted');
 
@@ -255,7 +261,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     const at = current.href === url ? '' : ` (at ${current.href})`;
     throw fail('network', 0, `Cannot fetch robots.txt from ${url}${at}: ${why}`, error);
   } finally {
-    if (timer !== null) clearTimeout(timer);
+    clearTimeout(timer);
     unwatch?.();
   }
 }
