@@ -22,6 +22,7 @@ export { compileLongest, decisionOrder, type LongestRule } from './rfc9309/longe
 export { productToken } from './rfc9309/groups.js';
 export { pyTrim, scrubValue } from './text/chars.js';
 export { decodePath, matchTarget, pathStart, urlPath } from './text/url-path.js';
+export { encodeRulePath } from './text/percent-encode.js';
 
 /** Every rule answers false: for compiling paths whose kinds a test does not look at. */
 const NO_KINDS = { ruleAllows: (): boolean => false };

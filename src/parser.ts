@@ -9,6 +9,7 @@ import { Rfc9309Rules } from './rfc9309/rules.js';
 import { NO_GROUPS } from './rfc9309/selection.js';
 import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
+import { encodeRulePath } from './text/percent-encode.js';
 
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
@@ -241,29 +242,6 @@ export class RobotExclusionRulesParser {
 // Defaults on the prototype: an instance holds its own only once they are set.
 RobotExclusionRulesParser.prototype.userAgent = null;
 RobotExclusionRulesParser.prototype.useLocalTime = true;
-
-/**
- * Writes a decoded rule path so that parsing it again gives the same path:
- * `%` (other than an encoded slash), `#`, white space and control characters
- * are percent-encoded. U+0085 is listed because Python's trim removes it and
- * `\s` does not cover it.
- */
-function encodeRulePath(path: string): string {
-  // eslint-disable-next-line no-control-regex -- C0 controls are what must be escaped
-  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f\u0085]/g, percentEncode);
-}
-
-/** `%XX` for each UTF-8 byte of a character. */
-function percentEncode(c: string): string {
-  const code = c.charCodeAt(0);
-  if (code < 0x80) return HEX_BYTES[code]!;
-  let out = '';
-  for (const b of UTF8.encode(c)) out += HEX_BYTES[b]!;
-  return out;
-}
-
-const UTF8 = new TextEncoder();
-const HEX_BYTES = Array.from({ length: 256 }, (_, b) => '%' + b.toString(16).toUpperCase().padStart(2, '0'));
 
 /**
  * A crawl delay in the digits-and-fraction form the parser reads back as the
