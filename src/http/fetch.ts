@@ -80,6 +80,14 @@ export function fetchSettings(options?: unknown, owner = 'fetch', path = ''): Fe
 }
 
 /**
+ * Whether two checked fetch options ask for the same request: every value
+ * equal, the signal (and any function) the same object.
+ */
+export function sameSettings(a: FetchSettings, b: FetchSettings): boolean {
+  return FETCH_KEYS.every((key) => a[key] === b[key]);
+}
+
+/**
  * `url` as `fetch` requests it, when it is an absolute http(s) URL.
  * @throws InvalidUrlError for anything else.
  */
