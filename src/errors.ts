@@ -44,12 +44,20 @@ export class RobotsFetchError extends RobotsError {
   readonly responseCode: number;
   /** What kind of failure this is. */
   readonly reason: FetchFailure;
+  /**
+   * Seconds the server asked to wait before asking again, from the
+   * `Retry-After` header of the answer that failed (a 429 or 503, typically):
+   * its delta-seconds, or the seconds until its HTTP date (0 once past).
+   * Null when the answer had none, or no answer came.
+   */
+  readonly retryAfter: number | null;
 
-  constructor(message: string, init: { url: string; responseCode: number; reason: FetchFailure; cause?: unknown }) {
+  constructor(message: string, init: { url: string; responseCode: number; reason: FetchFailure; cause?: unknown; retryAfter?: number | null }) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.url = init.url;
     this.responseCode = init.responseCode;
     this.reason = init.reason;
+    this.retryAfter = init.retryAfter ?? null;
   }
 }
 

@@ -5,7 +5,7 @@ import { ACCEPT_ENCODING, decodeContent, isDecodeError } from './content-coding.
 import { decodeBody, type DecodeErrorMode } from './charset.js';
 import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsError } from '../errors.js';
 import { invalidUrl, OptionReader } from '../options.js';
-import { expirationFromHeaders, nowSeconds } from './expiry.js';
+import { expirationFromHeaders, nowSeconds, retryAfterSeconds } from './expiry.js';
 import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type StatusPolicy } from './status-policy.js';
 
 /** Options of {@link RobotExclusionRulesParser.fetch}. */
@@ -323,7 +323,12 @@ export async function fetchRobotsTxt(url: string, userAgent: string | null, s: F
     case 'fail':
       return {
         responseCode: status,
-        error: new RobotsFetchError(`Cannot use robots.txt from ${url}: HTTP ${status}`, { url, responseCode: status, reason: 'status' }),
+        error: new RobotsFetchError(`Cannot use robots.txt from ${url}: HTTP ${status}`, {
+          url,
+          responseCode: status,
+          reason: 'status',
+          retryAfter: retryAfterSeconds(answer.headers.get('retry-after'), now),
+        }),
       };
   }
 }
