@@ -24,12 +24,14 @@ export abstract class RobotsError extends Error {
  *   compressed body cut short or corrupt, or in more than five codings, ...);
  * - `'timeout'`: the `timeout` option ran out before the body was read;
  * - `'aborted'`: the caller's `signal` aborted;
- * - `'redirect'`: more redirects than allowed, a loop, or a `Location` that is not an http(s) URL.
+ * - `'redirect'`: more redirects than allowed, a loop, or a `Location` that is not an http(s) URL;
+ * - `'address'`: the address policy refused to connect (the `allowAddress` fetch option, or
+ *   by default a redirect to another host that leads to an address that is not public).
  *
  * A URL that is not an absolute http(s) URL is not a failed fetch: it throws
  * {@link InvalidUrlError} before any request.
  */
-export type FetchFailure = 'status' | 'network' | 'timeout' | 'aborted' | 'redirect';
+export type FetchFailure = 'status' | 'network' | 'timeout' | 'aborted' | 'redirect' | 'address';
 
 /**
  * A robots.txt could not be fetched. The parser that threw it keeps the rules

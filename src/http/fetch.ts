@@ -7,6 +7,8 @@ import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsEr
 import { invalidUrl, OptionReader } from '../options.js';
 import { expirationFromHeaders, nowSeconds, retryAfterSeconds } from './expiry.js';
 import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type StatusPolicy } from './status-policy.js';
+import type { AddressFilter } from './address.js';
+import { AddressGuard, describeRefusal, type LookupFunction } from './connect.js';
 
 /** Options of {@link RobotExclusionRulesParser.fetch}. */
 export interface FetchOptions {
@@ -36,6 +38,21 @@ export interface FetchOptions {
   onDecodeError?: DecodeErrorMode | undefined;
   /** How statuses and failures are treated; see {@link StatusPolicy}. Default `'original'`. */
   statusPolicy?: StatusPolicy | undefined;
+  /**
+   * Which addresses the fetch may connect to, for the URL given and every
+   * redirect: called with each address a host resolves to, before
+   * connecting; see {@link AddressFilter}. `isPublicAddress` refuses
+   * loopback, private, link-local and other non-public addresses. A refusal
+   * throws a {@link RobotsFetchError} with reason `'address'`. By default the
+   * URL given may resolve to any address, but a redirect to another host may
+   * not lead to an address `isPublicAddress` refuses.
+   */
+  allowAddress?: AddressFilter | undefined;
+  /**
+   * Resolves host names (`dns.lookup` by default): a caching resolver, say.
+   * The addresses it gives go through `allowAddress`; see {@link LookupFunction}.
+   */
+  lookup?: LookupFunction | undefined;
 }
 
 /**
@@ -52,10 +69,12 @@ export interface FetchSettings {
   readonly maxRedirects: number;
   readonly onDecodeError: DecodeErrorMode;
   readonly statusPolicy: StatusPolicy;
+  readonly allowAddress: AddressFilter | null;
+  readonly lookup: LookupFunction | null;
 }
 
 /** Every key of {@link FetchOptions}. @internal */
-export const FETCH_KEYS = ['timeout', 'signal', 'maxBytes', 'maxRedirects', 'onDecodeError', 'statusPolicy'] as const;
+export const FETCH_KEYS = ['timeout', 'signal', 'maxBytes', 'maxRedirects', 'onDecodeError', 'statusPolicy', 'allowAddress', 'lookup'] as const;
 
 /**
  * Checks fetch options and fills in defaults.
@@ -76,6 +95,8 @@ export function fetchSettings(options?: unknown, owner = 'fetch', path = ''): Fe
     maxRedirects: o.integer('maxRedirects', 0, 5),
     onDecodeError: o.oneOf('onDecodeError', ['throw', 'replace', 'bytes'] as const, defaults.onDecodeError),
     statusPolicy,
+    allowAddress: o.callback<AddressFilter>('allowAddress') ?? null,
+    lookup: o.callback<LookupFunction>('lookup') ?? null,
   };
 }
 
@@ -224,6 +245,13 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
   const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING };
   if (userAgent) headers['User-Agent'] = userAgent;
   const seen = new Set([current.href]);
+  // Every connection, redirects included, goes where the address policy allows (behaviour.md §9.42).
+  const guard = new AddressGuard(current.hostname, s.allowAddress, s.lookup);
+  let lastStatus = 0;
+  const refused = (): RobotsFetchError => {
+    const refusal = guard.refusal!;
+    return fail('address', lastStatus, `Cannot fetch robots.txt from ${url}: ${describeRefusal(refusal)}`, refusal.cause);
+  };
   try {
     for (let redirects = 0; ; redirects++) {
       // One controller per request, unlinked once it is done with: node-fetch
@@ -233,9 +261,10 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
       master.signal.addEventListener('abort', link);
       if (master.signal.aborted) hop.abort();
       try {
+        if (!guard.allowsLiteral(current)) throw refused();
         // Bodies are decoded here, strictly (coding.ts), not by node-fetch.
-        const res = await nodeFetch(current.href, { headers, redirect: 'manual', signal: hop.signal, compress: false });
-        const status = res.status;
+        const res = await nodeFetch(current.href, { headers, redirect: 'manual', signal: hop.signal, compress: false, agent: guard.agent });
+        const status = (lastStatus = res.status);
         const location = res.headers.get('location');
         if (REDIRECTS.has(status) && location !== null) {
           discard(res);
@@ -262,6 +291,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     }
   } catch (error) {
     if (error instanceof RobotsFetchError) throw error;
+    if (guard.refusal !== null) throw refused();
     if (stopped === 'timeout') throw fail('timeout', 0, `Cannot fetch robots.txt from ${url}: no complete answer within ${s.timeout} ms`, error);
     if (stopped === 'aborted') throw fail('aborted', 0, `Fetching robots.txt from ${url} was aborted`, s.signal?.reason ?? error);
     // node-fetch words its errors "request to URL failed, reason: ..."; keep the reason.
@@ -271,6 +301,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
   } finally {
     clearTimeout(timer);
     unwatch?.();
+    guard.destroy();
   }
 }
 

@@ -172,7 +172,7 @@ test('a bad timeout in the options object is named in seconds; other options as 
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), { timout: 5 } as never), {
     instanceOf: InvalidArgumentError,
     code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-    message: 'fetch option timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy',
+    message: 'fetch option timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy, allowAddress, lookup',
   });
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), { maxBytes: -1 }), {
     instanceOf: InvalidArgumentError,

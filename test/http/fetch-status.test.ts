@@ -419,7 +419,7 @@ test('an unknown fetch option is an InvalidArgumentError naming it and the known
     const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), { [key]: 1000 }), {
       instanceOf: InvalidArgumentError,
       code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-      message: `fetch option ${key === 'user agent' ? '"user agent"' : key} is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy`,
+      message: `fetch option ${key === 'user agent' ? '"user agent"' : key} is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy, allowAddress, lookup`,
     });
     t.is(error.argument, key);
   }
