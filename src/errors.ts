@@ -21,15 +21,17 @@ export abstract class RobotsError extends Error {
  * - `'status'`: the server answered with a status the policy does not handle (e.g. 410, 503,
  *   or a redirect status without a `Location` header);
  * - `'network'`: no complete HTTP answer (connection refused, reset, DNS failure, a
- *   compressed body cut short or corrupt, ...);
+ *   compressed body cut short or corrupt, or in more than five codings, ...);
  * - `'timeout'`: the `timeout` option ran out before the body was read;
  * - `'aborted'`: the caller's `signal` aborted;
- * - `'redirect'`: more redirects than allowed, a loop, or a `Location` that is not an http(s) URL.
+ * - `'redirect'`: more redirects than allowed, a loop, or a `Location` that is not an http(s) URL;
+ * - `'address'`: the address policy refused to connect (the `allowAddress` fetch option, or
+ *   by default a redirect to another host that leads to an address that is not public).
  *
  * A URL that is not an absolute http(s) URL is not a failed fetch: it throws
  * {@link InvalidUrlError} before any request.
  */
-export type FetchFailure = 'status' | 'network' | 'timeout' | 'aborted' | 'redirect';
+export type FetchFailure = 'status' | 'network' | 'timeout' | 'aborted' | 'redirect' | 'address';
 
 /**
  * A robots.txt could not be fetched. The parser that threw it keeps the rules
@@ -44,12 +46,20 @@ export class RobotsFetchError extends RobotsError {
   readonly responseCode: number;
   /** What kind of failure this is. */
   readonly reason: FetchFailure;
+  /**
+   * Seconds the server asked to wait before asking again, from the
+   * `Retry-After` header of the answer that failed (a 429 or 503, typically):
+   * its delta-seconds, or the seconds until its HTTP date (0 once past).
+   * Null when the answer had none, or no answer came.
+   */
+  readonly retryAfter: number | null;
 
-  constructor(message: string, init: { url: string; responseCode: number; reason: FetchFailure; cause?: unknown }) {
+  constructor(message: string, init: { url: string; responseCode: number; reason: FetchFailure; cause?: unknown; retryAfter?: number | null }) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.url = init.url;
     this.responseCode = init.responseCode;
     this.reason = init.reason;
+    this.retryAfter = init.retryAfter ?? null;
   }
 }
 

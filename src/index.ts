@@ -20,6 +20,8 @@ export {
   type FetchFailure,
 } from './errors.js';
 export type { FetchOptions } from './http/fetch.js';
+export { isPublicAddress, type AddressFilter } from './http/address.js';
+export type { LookupFunction } from './http/connect.js';
 export type { StatusPolicy } from './http/status-policy.js';
 export type { DecodeErrorMode } from './http/charset.js';
 export type { RequestRate } from './classic/model.js';

@@ -26,6 +26,7 @@ export { LINT_CODE_LIST, LINT_CODES } from './lint/codes.js';
 export { editDistance, suggestion } from './lint/directives.js';
 export { invalidUtf8At } from './lint/file.js';
 export { PATTERN_CAP, Precedence, shadowsOf, shadowWork, type ShadowRule } from './lint/shadow.js';
+export { encodeRulePath } from './text/percent-encode.js';
 
 /** Every rule answers false: for compiling paths whose kinds a test does not look at. */
 const NO_KINDS = { ruleAllows: (): boolean => false };

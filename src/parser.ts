@@ -1,4 +1,4 @@
-import { fetchRobotsTxt, fetchSettings, fetchUrl, type FetchOptions } from './http/fetch.js';
+import { fetchRobotsTxt, fetchSettings, fetchUrl, sameSettings, type FetchOptions, type FetchResult, type FetchSettings } from './http/fetch.js';
 import { userAgentHeader } from './options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import { AgentCache } from './engine/agent-cache.js';
@@ -9,11 +9,22 @@ import { Rfc9309Rules } from './rfc9309/rules.js';
 import { NO_GROUPS } from './rfc9309/selection.js';
 import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
+import { encodeRulePath } from './text/percent-encode.js';
 
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
 
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
+
+/** A request a parser's fetch has in flight, and the calls' terms for joining it. */
+interface InFlight {
+  readonly href: string;
+  readonly userAgent: string | null;
+  readonly settings: FetchSettings;
+  /** Requests started before this one, on this parser, plus one. */
+  readonly order: number;
+  readonly result: Promise<FetchResult>;
+}
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -125,6 +136,12 @@ export class RobotExclusionRulesParser {
   // Fetching (behaviour.md §5): the HTTP work is in fetch.ts; this is the state it leaves.
   /** The last fetch's URL and status (`code` null until it answers), or null before any. */
   #fetched: { readonly url: string; readonly code: number | null } | null = null;
+  /** Requests in flight, which calls asking the same join (behaviour.md §9.42). */
+  #requests: InFlight[] = [];
+  /** How many requests were started; and the `order` of those whose rules and status are held. */
+  #started = 0;
+  #rulesFrom = 0;
+  #codeFrom = 0;
 
   /**
    * Sent as the User-Agent header by {@link fetch} when a non-empty string;
@@ -177,6 +194,13 @@ export class RobotExclusionRulesParser {
    * When it throws, the rules, sitemaps and expiry held before the call are
    * kept exactly; {@link sourceUrl} and {@link responseCode} still describe the
    * failed attempt.
+   *
+   * Calls may overlap: a call asking for the same URL, with the same
+   * {@link userAgent} and equal options (the same `signal`), while such a
+   * request is in flight shares it rather than sending another, so many
+   * workers refreshing one expired parser make one request. An answer never
+   * replaces the rules or `responseCode` set by a request started after it,
+   * whichever comes back first.
    * @throws RobotsFetchError for other statuses, network failures, timeouts,
    * aborts and too many redirects; RobotsEncodingError when the body cannot
    * be decoded. Before any request and any change to the parser:
@@ -189,12 +213,33 @@ export class RobotExclusionRulesParser {
     const href = fetchUrl(url);
     const userAgent = userAgentHeader(this.userAgent);
     this.#fetched = { url: href, code: this.#fetched?.code ?? null };
-    const result = await fetchRobotsTxt(href, userAgent, settings);
+    // One request at a time for the same thing (behaviour.md §9.42): join it if in flight.
+    const request =
+      this.#requests.find((r) => r.href === href && r.userAgent === userAgent && sameSettings(r.settings, settings)) ??
+      this.#request(href, userAgent, settings);
+    const result = await request.result;
+    // Answers may come back out of order: one never replaces what a request started later has set.
     // The URL stays the last call's, which may have been made since this one began.
-    this.#fetched = { url: this.#fetched.url, code: result.responseCode };
+    if (request.order > this.#codeFrom) {
+      this.#codeFrom = request.order;
+      this.#fetched = { url: this.#fetched.url, code: result.responseCode };
+    }
     if ('error' in result) throw result.error;
-    this.parse(result.text);
-    this.expirationDate = result.expirationDate;
+    if (request.order > this.#rulesFrom) {
+      this.#rulesFrom = request.order;
+      this.parse(result.text);
+      this.expirationDate = result.expirationDate;
+    }
+  }
+
+  /** Starts a request, kept in {@link #requests} until it has answered (before its callers resume). */
+  #request(href: string, userAgent: string | null, settings: FetchSettings): InFlight {
+    const result = fetchRobotsTxt(href, userAgent, settings).finally(() => {
+      this.#requests = this.#requests.filter((r) => r !== request);
+    });
+    const request: InFlight = { href, userAgent, settings, order: ++this.#started, result };
+    this.#requests.push(request);
+    return request;
   }
 
   /** The record that applies to `userAgent` (behaviour.md §3), for adapters in this package. @internal */
@@ -247,29 +292,6 @@ export class RobotExclusionRulesParser {
 // that restructure may cost.
 RobotExclusionRulesParser.prototype.userAgent = null;
 RobotExclusionRulesParser.prototype.useLocalTime = true;
-
-/**
- * Writes a decoded rule path so that parsing it again gives the same path:
- * `%` (other than an encoded slash), `#`, white space and control characters
- * are percent-encoded. U+0085 is listed because Python's trim removes it and
- * `\s` does not cover it.
- */
-function encodeRulePath(path: string): string {
-  // eslint-disable-next-line no-control-regex -- C0 controls are what must be escaped
-  return path.replace(/%(?!2F)|[#\s\u0000-\u001f\u007f\u0085]/g, percentEncode);
-}
-
-/** `%XX` for each UTF-8 byte of a character. */
-function percentEncode(c: string): string {
-  const code = c.charCodeAt(0);
-  if (code < 0x80) return HEX_BYTES[code]!;
-  let out = '';
-  for (const b of UTF8.encode(c)) out += HEX_BYTES[b]!;
-  return out;
-}
-
-const UTF8 = new TextEncoder();
-const HEX_BYTES = Array.from({ length: 256 }, (_, b) => '%' + b.toString(16).toUpperCase().padStart(2, '0'));
 
 /**
  * A crawl delay in the digits-and-fraction form the parser reads back as the

@@ -21,7 +21,7 @@ export { RobotsError, RobotsFetchError, RobotsEncodingError, InvalidArgumentErro
  * {@link FetchOptions}, with `timeout` in seconds, as Python counts it.
  */
 export interface PythonFetchOptions extends Omit<FetchOptions, 'timeout'> {
-  /** Seconds for the whole request, redirects and body included (a positive number). None by default. */
+  /** Seconds for the whole request, redirects and body included (a positive number). Default 10. */
   timeout?: number | undefined;
 }
 
@@ -30,7 +30,7 @@ export interface PythonFetchOptions extends Omit<FetchOptions, 'timeout'> {
  * `timeout` in seconds, as the camelCase fetch options (milliseconds).
  */
 function fetchOptions(timeout: unknown): FetchOptions | undefined {
-  // The original tests `if timeout:`, so 0 means no timeout too.
+  // The original tests `if timeout:`, so 0 means none given too: the default, 10 s (§9.32).
   if (timeout === null || timeout === undefined || timeout === 0) return undefined;
   if (typeof timeout === 'number') {
     if (!(timeout > 0) || !Number.isFinite(timeout)) invalid('fetch timeout', 'timeout', 'a finite number of seconds > 0, 0 or null', timeout);
@@ -50,7 +50,7 @@ export interface PythonParserNames {
   get_crawl_delay(userAgent: string): number | null;
   /**
    * `fetch(url, timeout=None)`, awaited: `timeout` in seconds as in Python
-   * (0 or null: none), or an options object as the camelCase `fetch` takes
+   * (0 or null: the default, 10), or an options object as the camelCase `fetch` takes
    * with its `timeout` in seconds too ({@link PythonFetchOptions}).
    * @throws as the camelCase `fetch`; InvalidArgumentError for a negative
    *   or non-finite `timeout`.

@@ -1,6 +1,9 @@
 // The Ruby gem's module API (Robotstxt.get, .parse, .get_allowed?): one call
 // from a URL and a user agent to a parser or an answer.
 import { RobotExclusionRulesParser } from '../parser.js';
+import { DEFAULT_TIMEOUT } from '../http/fetch.js';
+import type { AddressFilter } from '../http/address.js';
+import type { LookupFunction } from '../http/connect.js';
 import { robotsTxtUrl } from '../hosts/origin.js';
 import { checkHeaderValue, invalidUrl, OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
@@ -22,10 +25,14 @@ export interface GetOptions {
   readonly signal?: AbortSignal | undefined;
   /** The syntax the answer uses ({@link getAllowed}) and the fetch's status policy follows. Default {@link GYM2008}. */
   readonly syntax?: Syntax | undefined;
+  /** Which addresses the fetch may connect to, as the fetch option of that name; e.g. {@link isPublicAddress}. */
+  readonly allowAddress?: AddressFilter | undefined;
+  /** Resolves host names, as the fetch option of that name. */
+  readonly lookup?: LookupFunction | undefined;
 }
 
 /** Every key of {@link GetOptions}. */
-const GET_KEYS = ['numRedirects', 'httpTimeout', 'onServerError', 'signal', 'syntax'] as const;
+const GET_KEYS = ['numRedirects', 'httpTimeout', 'onServerError', 'signal', 'syntax', 'allowAddress', 'lookup'] as const;
 
 /**
  * Fetches the robots.txt of the origin of `url` and returns the parser
@@ -56,11 +63,15 @@ async function load(
   const policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
   const syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
   const signal = o.signal('signal');
+  const allowAddress = o.callback<AddressFilter>('allowAddress');
+  const lookup = o.callback<LookupFunction>('lookup');
   const fetchOptions = {
     maxRedirects: o.integer('numRedirects', 0, 5),
-    timeout: o.duration('httpTimeout', 10_000),
+    timeout: o.duration('httpTimeout', DEFAULT_TIMEOUT),
     statusPolicy: statusPolicyFor(syntax),
     ...(signal === null ? {} : { signal }),
+    ...(allowAddress === undefined ? {} : { allowAddress }),
+    ...(lookup === undefined ? {} : { lookup }),
   };
   const { parser, error } = await fetchWithPolicy(robotsUrl, userAgent, fetchOptions, policy, DEFAULT_FAILURE_TTL);
   if (error !== null && policy === 'throw') throw error;

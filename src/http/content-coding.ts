@@ -11,6 +11,24 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br';
 const KNOWN = new Set(['gzip', 'x-gzip', 'deflate', 'x-deflate', 'br']);
 
 /**
+ * Codings undone at most, as curl (its MAX_ENCODE_STACK): a server stacking
+ * more (`gzip, gzip, …` 1,500 times) only makes the client burn CPU, one
+ * decoder per coding, for a body of a few kilobytes (behaviour.md §9.26).
+ */
+export const MAX_CODINGS = 5;
+
+/**
+ * The codings of a Content-Encoding header, in the order they were applied,
+ * lower-cased, `identity` and empty entries left out.
+ */
+export function codingsOf(contentEncoding: string | null): string[] {
+  return (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+}
+
+/**
  * The decoder for one of the {@link KNOWN} codings. Deflate comes in a zlib
  * wrapper as the standard says, or raw (old IIS and Apache): `first`, the
  * coded body's first byte when this is the outermost coding, tells which, as
@@ -29,16 +47,28 @@ function decoder(coding: string, first: number | null): Transform {
  * is an empty file whatever its coding. A body that ends inside its
  * compressed form, or is not in it, makes the iteration throw zlib's error
  * (see {@link isDecodeError}); so do bytes after a gzip stream's end other
- * than zero padding, as Node's zlib reads them. Leaving the iteration early
- * destroys `body`.
+ * than zero padding, as Node's zlib reads them. More than
+ * {@link MAX_CODINGS} codings throw a {@link TooManyCodingsError} before
+ * anything is read. Leaving the iteration early destroys `body`. When
+ * `signal` aborts, decoding stops at once and the iteration throws: a body
+ * whose last byte has arrived may still take long to decode, and the
+ * request's deadline covers that too (behaviour.md §9.21).
  */
-export async function* decodeContent(body: Readable, contentEncoding: string | null): AsyncGenerator<Buffer> {
-  const codings = (contentEncoding ?? '')
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
+export async function* decodeContent(body: Readable, contentEncoding: string | null, signal: AbortSignal | null = null): AsyncGenerator<Buffer> {
+  const codings = codingsOf(contentEncoding);
+  if (codings.length > MAX_CODINGS) {
+    body.destroy();
+    throw new TooManyCodingsError(codings.length);
+  }
   const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let decoded: Readable | null = null;
+  const stop = (): void => {
+    const error = new Error('decoding was stopped');
+    error.name = 'AbortError';
+    (decoded ?? body).destroy(error);
+  };
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop);
   try {
     const head = await chunks.next();
     if (head.done) return;
@@ -55,6 +85,7 @@ export async function* decodeContent(body: Readable, contentEncoding: string | n
     decoded = pipeline([Readable.from(all()), ...steps], () => {}) as unknown as Readable;
     for await (const chunk of decoded) yield chunk as Buffer;
   } finally {
+    signal?.removeEventListener('abort', stop);
     // Left early (the cap reached) or failed: the socket is closed, not drained.
     decoded?.destroy();
     body.destroy();
@@ -65,4 +96,12 @@ export async function* decodeContent(body: Readable, contentEncoding: string | n
 export function isDecodeError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^(?:Z_|ERR__)/.test(code);
+}
+
+/** A body in more than {@link MAX_CODINGS} codings: refused unread. */
+export class TooManyCodingsError extends Error {
+  constructor(readonly count: number) {
+    super(`its body has ${count} content codings; at most ${MAX_CODINGS} are undone`);
+    this.name = 'TooManyCodingsError';
+  }
 }

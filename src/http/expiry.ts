@@ -143,6 +143,18 @@ export function deltaSeconds(value: string | null | undefined): number | null {
 }
 
 /**
+ * The seconds a `Retry-After` value asks to wait from `now`: delta-seconds as
+ * they are (capped as {@link deltaSeconds} caps them), or an HTTP date less
+ * `now`, rounded up and never below 0; null for anything else.
+ */
+export function retryAfterSeconds(value: string | null | undefined, now: number = nowSeconds()): number | null {
+  const delta = deltaSeconds(value);
+  if (delta !== null) return delta;
+  const at = parseHttpDate(value, now);
+  return at === null ? null : Math.max(0, Math.ceil(at - now));
+}
+
+/**
  * When a robots.txt fetched at `now` expires, in Unix seconds. Follows HTTP
  * caching's precedence: `Cache-Control: no-store` or a bare `no-cache` means
  * expired now; else `max-age` (less the `Age` header) counts from now; else a

@@ -1,20 +1,25 @@
 // The HTTP side of `fetch`: one GET, redirects followed by hand, body cut at maxBytes.
 // The runtime's part (the request itself, reading the body) is #http-platform: see platform.ts.
-import { request } from '#http-platform';
+import { connect, request } from '#http-platform';
 import { decodeBody, type DecodeErrorMode } from './charset.js';
 import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsError } from '../errors.js';
 import { invalidUrl, OptionReader } from '../options.js';
-import { expirationFromHeaders, nowSeconds, type HeaderSource } from './expiry.js';
+import { expirationFromHeaders, nowSeconds, retryAfterSeconds, type HeaderSource } from './expiry.js';
 import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type StatusPolicy } from './status-policy.js';
+import { describeRefusal, type AddressFilter } from './address.js';
+import type { LookupFunction } from './connect.js';
 
 /** Options of {@link RobotExclusionRulesParser.fetch}. */
 export interface FetchOptions {
   /**
-   * Milliseconds for the whole request, redirects and body included. None by
-   * default (as in the original), so set one in a crawler.
+   * Milliseconds for the whole request, redirects, body and its decompression
+   * included. Default 10,000 (the original has none).
    */
   timeout?: number | undefined;
-  /** Aborts the request; the fetch then throws a {@link RobotsFetchError} with reason `'aborted'`. */
+  /**
+   * Aborts the request, its body's decompression included; the fetch then
+   * throws a {@link RobotsFetchError} with reason `'aborted'`.
+   */
   signal?: AbortSignal | undefined;
   /**
    * Bytes of body read at most; the rest is never downloaded. Default 100 KiB
@@ -32,20 +37,43 @@ export interface FetchOptions {
   onDecodeError?: DecodeErrorMode | undefined;
   /** How statuses and failures are treated; see {@link StatusPolicy}. Default `'original'`. */
   statusPolicy?: StatusPolicy | undefined;
+  /**
+   * Which addresses the fetch may connect to, for the URL given and every
+   * redirect: called with each address a host resolves to, before
+   * connecting; see {@link AddressFilter}. `isPublicAddress` refuses
+   * loopback, private, link-local and other non-public addresses. A refusal
+   * throws a {@link RobotsFetchError} with reason `'address'`. By default the
+   * URL given may resolve to any address, but a redirect to another host may
+   * not lead to an address `isPublicAddress` refuses.
+   */
+  allowAddress?: AddressFilter | undefined;
+  /**
+   * Resolves host names (`dns.lookup` by default): a caching resolver, say.
+   * The addresses it gives go through `allowAddress`; see {@link LookupFunction}.
+   */
+  lookup?: LookupFunction | undefined;
 }
+
+/**
+ * The default `timeout`: 10 seconds, for `fetch`, `RobotsCache`, the Ruby-style
+ * functions, the Python facade and the `rerp` command alike (behaviour.md §9.21).
+ */
+export const DEFAULT_TIMEOUT = 10_000;
 
 /** Fetch options with defaults applied and values checked. */
 export interface FetchSettings {
-  readonly timeout: number | null;
+  readonly timeout: number;
   readonly signal: AbortSignal | null;
   readonly maxBytes: number;
   readonly maxRedirects: number;
   readonly onDecodeError: DecodeErrorMode;
   readonly statusPolicy: StatusPolicy;
+  readonly allowAddress: AddressFilter | null;
+  readonly lookup: LookupFunction | null;
 }
 
 /** Every key of {@link FetchOptions}. @internal */
-export const FETCH_KEYS = ['timeout', 'signal', 'maxBytes', 'maxRedirects', 'onDecodeError', 'statusPolicy'] as const;
+export const FETCH_KEYS = ['timeout', 'signal', 'maxBytes', 'maxRedirects', 'onDecodeError', 'statusPolicy', 'allowAddress', 'lookup'] as const;
 
 /**
  * Checks fetch options and fills in defaults.
@@ -60,13 +88,23 @@ export function fetchSettings(options?: unknown, owner = 'fetch', path = ''): Fe
   const statusPolicy = o.oneOf('statusPolicy', ['original', 'rfc9309'] as const, 'original');
   const defaults = POLICY_DEFAULTS[statusPolicy];
   return {
-    timeout: o.duration('timeout', null),
+    timeout: o.duration('timeout', DEFAULT_TIMEOUT),
     signal: o.signal('signal'),
     maxBytes: o.integer('maxBytes', 0, defaults.maxBytes),
     maxRedirects: o.integer('maxRedirects', 0, 5),
     onDecodeError: o.oneOf('onDecodeError', ['throw', 'replace', 'bytes'] as const, defaults.onDecodeError),
     statusPolicy,
+    allowAddress: o.callback<AddressFilter>('allowAddress') ?? null,
+    lookup: o.callback<LookupFunction>('lookup') ?? null,
   };
+}
+
+/**
+ * Whether two checked fetch options ask for the same request: every value
+ * equal, the signal (and any function) the same object.
+ */
+export function sameSettings(a: FetchSettings, b: FetchSettings): boolean {
+  return FETCH_KEYS.every((key) => a[key] === b[key]);
 }
 
 /**
@@ -160,13 +198,20 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     master.abort();
   };
   const onAbort = (): void => stop('aborted');
-  const timer = s.timeout === null ? null : setTimeout(stop, Math.min(s.timeout, MAX_TIMER_MS), 'timeout');
+  const timer = setTimeout(stop, Math.min(s.timeout, MAX_TIMER_MS), 'timeout');
   const unwatch = s.signal === null ? null : watchAbort(s.signal, onAbort);
   if (s.signal?.aborted) stop('aborted');
 
   const headers: Record<string, string> = {};
   if (userAgent) headers['User-Agent'] = userAgent;
   const seen = new Set([current.href]);
+  // Every connection, redirects included, goes where the address policy allows (behaviour.md §9.43).
+  const guard = connect(current.hostname, s.allowAddress, s.lookup);
+  let lastStatus = 0;
+  const refused = (): RobotsFetchError => {
+    const refusal = guard.refusal!;
+    return fail('address', lastStatus, `Cannot fetch robots.txt from ${url}: ${describeRefusal(refusal)}`, refusal.cause);
+  };
   try {
     for (let redirects = 0; ; redirects++) {
       // One controller per request, unlinked once it is done with: node-fetch
@@ -176,8 +221,9 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
       master.signal.addEventListener('abort', link);
       if (master.signal.aborted) hop.abort();
       try {
-        const res = await request(current.href, headers, hop.signal);
-        const status = res.status;
+        if (!guard.allowsLiteral(current)) throw refused();
+        const res = await request(current.href, headers, hop.signal, guard);
+        const status = (lastStatus = res.status);
         const location = res.headers.get('location');
         if (REDIRECTS.has(status) && location !== null) {
           res.discard();
@@ -194,7 +240,9 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
           res.discard();
           return { status, headers: res.headers, body: new Uint8Array(0), truncated: false };
         }
-        const { body, truncated } = await res.read(s.maxBytes);
+        const { body, truncated } = await res.read(s.maxBytes, master.signal);
+        // Stopped as the last chunk came: the deadline has passed, the caller has gone.
+        if (stopped !== null) throw new Error('stopped');
         return { status, headers: res.headers, body, truncated };
       } finally {
         master.signal.removeEventListener('abort', link);
@@ -202,6 +250,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     }
   } catch (error) {
     if (error instanceof RobotsFetchError) throw error;
+    if (guard.refusal !== null) throw refused();
     if (stopped === 'timeout') throw fail('timeout', 0, `Cannot fetch robots.txt from ${url}: no complete answer within ${s.timeout} ms`, error);
     if (stopped === 'aborted') throw fail('aborted', 0, `Fetching robots.txt from ${url} was aborted`, s.signal?.reason ?? error);
     // node-fetch words its errors "request to URL failed, reason: ..."; keep the reason.
@@ -209,8 +258,9 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
     const at = current.href === url ? '' : ` (at ${current.href})`;
     throw fail('network', 0, `Cannot fetch robots.txt from ${url}${at}: ${why}`, error);
   } finally {
-    if (timer !== null) clearTimeout(timer);
+    clearTimeout(timer);
     unwatch?.();
+    guard.destroy();
   }
 }
 
@@ -263,7 +313,12 @@ export async function fetchRobotsTxt(url: string, userAgent: string | null, s: F
     case 'fail':
       return {
         responseCode: status,
-        error: new RobotsFetchError(`Cannot use robots.txt from ${url}: HTTP ${status}`, { url, responseCode: status, reason: 'status' }),
+        error: new RobotsFetchError(`Cannot use robots.txt from ${url}: HTTP ${status}`, {
+          url,
+          responseCode: status,
+          reason: 'status',
+          retryAfter: retryAfterSeconds(answer.headers.get('retry-after'), now),
+        }),
       };
   }
 }

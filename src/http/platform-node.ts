@@ -4,7 +4,8 @@ import iconv from 'iconv-lite';
 import nodeFetch, { type Response } from 'node-fetch';
 import type { Readable } from 'node:stream';
 import { ACCEPT_ENCODING, decodeContent, isDecodeError } from './content-coding.js';
-import type { DecodeCharset, Request } from './platform.js';
+import { AddressGuard } from './connect.js';
+import type { Connect, DecodeCharset, Request } from './platform.js';
 
 function ignore(): void {}
 
@@ -18,9 +19,10 @@ function discard(res: Response): void {
 
 /**
  * Reads at most `maxBytes` of `res`'s body, its Content-Encoding undone;
- * leaving the loop early destroys the stream and its socket.
+ * leaving the loop early destroys the stream and its socket. `signal` stops
+ * the decoding too, not only the download.
  */
-async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }> {
+async function readCapped(res: Response, maxBytes: number, signal: AbortSignal | null): Promise<{ body: Uint8Array; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   if (res.body === null) return { body: new Uint8Array(0), truncated: false };
@@ -31,7 +33,7 @@ async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint
   const coding = res.headers.get('content-encoding');
   try {
     // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- node-fetch types body as NodeJS.ReadableStream; it is a PassThrough
-    for await (const buf of decodeContent(res.body as Readable, coding)) {
+    for await (const buf of decodeContent(res.body as Readable, coding, signal)) {
       const room = maxBytes - size;
       chunks.push(buf.length > room ? buf.subarray(0, room) : buf);
       size += Math.min(buf.length, room);
@@ -45,10 +47,15 @@ async function readCapped(res: Response, maxBytes: number): Promise<{ body: Uint
 }
 
 /** One GET with node-fetch: redirects answered as they are, bodies left compressed for {@link readCapped}. */
-export const request: Request = async (url, headers, signal) => {
-  const res = await nodeFetch(url, { headers: { 'Accept-Encoding': ACCEPT_ENCODING, ...headers }, redirect: 'manual', signal, compress: false });
-  return { status: res.status, headers: res.headers, discard: () => discard(res), read: (maxBytes) => readCapped(res, maxBytes) };
+export const request: Request = async (url, headers, signal, policy) => {
+  // The policy is always this file's connect's: an AddressGuard, whose agents connect where it allows.
+  const agent = policy instanceof AddressGuard ? policy.agent : undefined;
+  const res = await nodeFetch(url, { headers: { 'Accept-Encoding': ACCEPT_ENCODING, ...headers }, redirect: 'manual', signal, compress: false, agent });
+  return { status: res.status, headers: res.headers, discard: () => discard(res), read: (maxBytes, stop) => readCapped(res, maxBytes, stop ?? null) };
 };
+
+/** Every address checked where sockets connect (connect.ts). */
+export const connect: Connect = (firstHost, filter, lookup) => new AddressGuard(firstHost, filter, lookup);
 
 const capableCache = new Map<string, boolean>();
 

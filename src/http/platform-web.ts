@@ -2,7 +2,8 @@
 // TextDecoder, so browsers, web and service workers, Cloudflare Workers, Deno
 // and other edge runtimes need no dependency and no `node:` module.
 import { latin1 } from '../text/bytes.js';
-import type { DecodeCharset, Hop, Request } from './platform.js';
+import { AddressPolicy } from './address.js';
+import type { Connect, DecodeCharset, Hop, Request } from './platform.js';
 
 function ignore(): void {}
 
@@ -67,6 +68,12 @@ export const request: Request = async (url, headers, signal) => {
   const hop: Hop = { status: res.status, headers: res.headers, discard: () => discard(res), read: (maxBytes) => readCapped(res, maxBytes) };
   return hop;
 };
+
+/**
+ * The runtime resolves host names itself: the policy sees only URLs whose
+ * host is an IP address, and the `lookup` option has nothing to replace.
+ */
+export const connect: Connect = (firstHost, filter) => new AddressPolicy(firstHost, filter);
 
 /**
  * The names iconv-lite gives ISO-8859-1, canonical as it makes them (lower

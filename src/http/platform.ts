@@ -4,7 +4,9 @@
 // and to platform-web.ts under `browser`, `worker`, `deno` and `default` (the
 // runtime's own fetch and TextDecoder), so that a bundle for a browser or a
 // worker never meets a `node:` import. Both implement the types below.
+import type { AddressFilter, AddressPolicy } from './address.js';
 import type { HeaderSource } from './expiry.js';
+import type { LookupFunction } from './connect.js';
 
 /** One HTTP answer, its body not yet read. */
 export interface Hop {
@@ -17,15 +19,24 @@ export interface Hop {
    * `truncated` when `maxBytes` were reached. Rejects when the body fails
    * (a connection cut, a compressed body cut short or corrupt).
    */
-  read(maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }>;
+  read(maxBytes: number, signal?: AbortSignal): Promise<{ body: Uint8Array; truncated: boolean }>;
 }
 
 /**
- * Sends one GET of `url` with `headers`, aborted by `signal`. A redirect is
- * answered as it is (its status and Location) where the runtime lets a
- * caller see it; a browser follows it itself. Rejects on a network failure.
+ * Sends one GET of `url` with `headers`, aborted by `signal`, connecting
+ * only where `policy` (made by this runtime's {@link Connect}) allows. A
+ * redirect is answered as it is (its status and Location) where the runtime
+ * lets a caller see it; a browser follows it itself. Rejects on a network
+ * failure; `signal` also stops reading the body.
  */
-export type Request = (url: string, headers: Readonly<Record<string, string>>, signal: AbortSignal) => Promise<Hop>;
+export type Request = (url: string, headers: Readonly<Record<string, string>>, signal: AbortSignal, policy?: AddressPolicy) => Promise<Hop>;
+
+/**
+ * The address policy of one fetch (behaviour.md §9.43) as this runtime can
+ * enforce it: on Node at every lookup; elsewhere, where the runtime resolves
+ * names itself, only for URLs whose host is an IP address.
+ */
+export type Connect = (firstHost: string, filter: AddressFilter | null, lookup: LookupFunction | null) => AddressPolicy;
 
 /**
  * What {@link DecodeCharset} answers: the text; null when this runtime knows

@@ -66,7 +66,8 @@ export function failureOutcome(policy: StatusPolicy, reason: FetchFailure): Outc
     case 'redirect':
       return 'allow-all';
     default:
-      // The caller's own abort: nothing was learnt about the site.
+      // The caller's own abort, or its own address policy refusing the host:
+      // nothing was learnt about the site.
       return 'fail';
   }
 }

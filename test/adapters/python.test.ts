@@ -97,7 +97,7 @@ test("fetch's number argument is Python's timeout in seconds", async (t) => {
   t.is(rerp.response_code, 0);
 });
 
-test('fetch also takes the options object, and null or 0 as no timeout', async (t) => {
+test('fetch also takes the options object, and null or 0 as no timeout given (the default)', async (t) => {
   const server = await startServer({ '/robots.txt': respond(503) });
   t.teardown(() => server.close());
   const rerp = new RobotExclusionRulesParser();
@@ -105,7 +105,7 @@ test('fetch also takes the options object, and null or 0 as no timeout', async (
   t.false(rerp.is_allowed('bot', '/'));
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), null), { instanceOf: RobotsFetchError });
   t.is(rerp.response_code, 503);
-  // Python's original tests `if timeout:`, so 0 is no timeout rather than an error.
+  // Python's original tests `if timeout:`, so 0 is no timeout given rather than an error.
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), 0), { instanceOf: RobotsFetchError });
   for (const timeout of [-1, Number.NaN, Infinity]) {
     const error = await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), timeout), {
@@ -172,7 +172,7 @@ test('a bad timeout in the options object is named in seconds; other options as 
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), { timout: 5 } as never), {
     instanceOf: InvalidArgumentError,
     code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-    message: 'fetch option timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy',
+    message: 'fetch option timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy, allowAddress, lookup',
   });
   await t.throwsAsync(rerp.fetch(server.url('/robots.txt'), { maxBytes: -1 }), {
     instanceOf: InvalidArgumentError,

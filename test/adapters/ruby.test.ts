@@ -182,7 +182,7 @@ test('unknown option keys and options that are not an object reject before any r
     const error = await t.throwsAsync(fn(s.url('/'), 'Crawler', { http_timeout: 10 } as never), {
       instanceOf: InvalidArgumentError,
       code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-      message: `${fn.name} option http_timeout is unknown; known options: numRedirects, httpTimeout, onServerError, signal, syntax`,
+      message: `${fn.name} option http_timeout is unknown; known options: numRedirects, httpTimeout, onServerError, signal, syntax, allowAddress, lookup`,
     });
     t.is(error.argument, 'http_timeout');
     for (const options of [null, 10, 'allow']) {

@@ -110,7 +110,7 @@ test('bad options are InvalidArgumentErrors naming the option, before any fetch'
     [
       { userAgent: 'Bot', concurrency: 1, fetchOptions: { timout: 1000 } },
       'fetchOptions.timout',
-      'runBatch option fetchOptions.timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy',
+      'runBatch option fetchOptions.timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy, allowAddress, lookup',
     ],
     [
       { userAgent: 'Bot', concurrency: 1, concurency: 4 },

@@ -25,6 +25,8 @@ export interface TestServer {
   readonly requests: readonly RecordedRequest[];
   /** How many requests were received, for `path` only when given. */
   count(path?: string): number;
+  /** How many TCP connections were accepted. */
+  readonly connections: number;
   /** Stops the server, cutting open connections. */
   close(): Promise<void>;
 }
@@ -44,6 +46,8 @@ export async function startServer(routes: Handler | Readonly<Record<string, Hand
       res.destroy(error instanceof Error ? error : new Error(String(error)));
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
@@ -51,6 +55,9 @@ export async function startServer(routes: Handler | Readonly<Record<string, Hand
     origin,
     url: (path) => origin + path,
     requests,
+    get connections() {
+      return connections;
+    },
     count: (path) => (path === undefined ? requests.length : requests.filter((r) => r.path === path).length),
     close: () =>
       new Promise<void>((resolve) => {

@@ -364,7 +364,8 @@ test('the constructor rejects unknown option keys, naming the key and the known 
   const nested = t.throws(() => new RobotsCache({ userAgent: UA, fetchOptions: { timout: 1000 } as never }), {
     instanceOf: InvalidArgumentError,
     code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-    message: 'RobotsCache option fetchOptions.timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy',
+    message:
+      'RobotsCache option fetchOptions.timout is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy, allowAddress, lookup',
   });
   t.is(nested.argument, 'fetchOptions.timout');
 });

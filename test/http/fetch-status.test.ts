@@ -419,7 +419,7 @@ test('an unknown fetch option is an InvalidArgumentError naming it and the known
     const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), { [key]: 1000 }), {
       instanceOf: InvalidArgumentError,
       code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-      message: `fetch option ${key === 'user agent' ? '"user agent"' : key} is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy`,
+      message: `fetch option ${key === 'user agent' ? '"user agent"' : key} is unknown; known options: timeout, signal, maxBytes, maxRedirects, onDecodeError, statusPolicy, allowAddress, lookup`,
     });
     t.is(error.argument, key);
   }
@@ -456,7 +456,7 @@ test('fetch options set to undefined count as not given, and a null-prototype ob
   t.is(server.count(), 2);
 });
 
-test("with fetches overlapping, sourceUrl is the last call's URL and responseCode the last answer's status", async (t) => {
+test("with fetches overlapping, sourceUrl is the last call's URL and responseCode the status of the request started last", async (t) => {
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   const server = await serve(t, {
@@ -472,5 +472,6 @@ test("with fetches overlapping, sourceUrl is the last call's URL and responseCod
   release();
   await slow;
   t.is(p.sourceUrl, server.url('/fast'), 'the slower, earlier call does not put its URL back');
-  t.is(p.responseCode, 404);
+  t.is(p.responseCode, 403, 'nor its status');
+  t.false(p.isAllowed('bot', '/'), "nor its rules: the 403's disallow-all stays");
 });
