@@ -16,6 +16,30 @@ const NOT_ASKED = Symbol('not asked');
 
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
 
+/** A parser's fetching state (behaviour.md §9.30, §9.42). */
+interface FetchState {
+  /** The URL given to the last call. */
+  url: string;
+  /** The status of the latest request that answered, null until one has. */
+  code: number | null;
+  /** Requests in flight, which calls asking the same join. */
+  requests: InFlight[];
+  /** How many requests were started; and the `order` of those whose rules and status are held. */
+  started: number;
+  rulesFrom: number;
+  codeFrom: number;
+}
+
+/** Starts a request, kept in the state's `requests` until it has answered (before its callers resume). */
+function startRequest(state: FetchState, href: string, userAgent: string | null, settings: FetchSettings): InFlight {
+  const result = fetchRobotsTxt(href, userAgent, settings).finally(() => {
+    state.requests = state.requests.filter((r) => r !== request);
+  });
+  const request: InFlight = { href, userAgent, settings, order: ++state.started, result };
+  state.requests.push(request);
+  return request;
+}
+
 /** A request a parser's fetch has in flight, and the calls' terms for joining it. */
 interface InFlight {
   readonly href: string;
@@ -134,14 +158,8 @@ export class RobotExclusionRulesParser {
   }
 
   // Fetching (behaviour.md §5): the HTTP work is in fetch.ts; this is the state it leaves.
-  /** The last fetch's URL and status (`code` null until it answers), or null before any. */
-  #fetched: { readonly url: string; readonly code: number | null } | null = null;
-  /** Requests in flight, which calls asking the same join (behaviour.md §9.42). */
-  #requests: InFlight[] = [];
-  /** How many requests were started; and the `order` of those whose rules and status are held. */
-  #started = 0;
-  #rulesFrom = 0;
-  #codeFrom = 0;
+  /** What fetching has left, made by the first fetch: a parser that never fetches holds none of it. */
+  #fetching: FetchState | null = null;
 
   /**
    * Sent as the User-Agent header by {@link fetch} when a non-empty string;
@@ -167,7 +185,7 @@ export class RobotExclusionRulesParser {
 
   /** The URL given to the last {@link fetch} call (successful or not); `''` before any. */
   get sourceUrl(): string {
-    return this.#fetched?.url ?? '';
+    return this.#fetching?.url ?? '';
   }
 
   /**
@@ -176,7 +194,7 @@ export class RobotExclusionRulesParser {
    * abort). While a fetch is in flight it still holds the one before.
    */
   get responseCode(): number | null {
-    return this.#fetched?.code ?? null;
+    return this.#fetching?.code ?? null;
   }
 
   /** True once {@link expirationDate} is reached: time for `await p.fetch(p.sourceUrl)`. */
@@ -212,34 +230,25 @@ export class RobotExclusionRulesParser {
     const settings = fetchSettings(options);
     const href = fetchUrl(url);
     const userAgent = userAgentHeader(this.userAgent);
-    this.#fetched = { url: href, code: this.#fetched?.code ?? null };
+    const state = (this.#fetching ??= { url: href, code: null, requests: [], started: 0, rulesFrom: 0, codeFrom: 0 });
+    state.url = href;
     // One request at a time for the same thing (behaviour.md §9.42): join it if in flight.
     const request =
-      this.#requests.find((r) => r.href === href && r.userAgent === userAgent && sameSettings(r.settings, settings)) ??
-      this.#request(href, userAgent, settings);
+      state.requests.find((r) => r.href === href && r.userAgent === userAgent && sameSettings(r.settings, settings)) ??
+      startRequest(state, href, userAgent, settings);
     const result = await request.result;
     // Answers may come back out of order: one never replaces what a request started later has set.
     // The URL stays the last call's, which may have been made since this one began.
-    if (request.order > this.#codeFrom) {
-      this.#codeFrom = request.order;
-      this.#fetched = { url: this.#fetched.url, code: result.responseCode };
+    if (request.order > state.codeFrom) {
+      state.codeFrom = request.order;
+      state.code = result.responseCode;
     }
     if ('error' in result) throw result.error;
-    if (request.order > this.#rulesFrom) {
-      this.#rulesFrom = request.order;
+    if (request.order > state.rulesFrom) {
+      state.rulesFrom = request.order;
       this.parse(result.text);
       this.expirationDate = result.expirationDate;
     }
-  }
-
-  /** Starts a request, kept in {@link #requests} until it has answered (before its callers resume). */
-  #request(href: string, userAgent: string | null, settings: FetchSettings): InFlight {
-    const result = fetchRobotsTxt(href, userAgent, settings).finally(() => {
-      this.#requests = this.#requests.filter((r) => r !== request);
-    });
-    const request: InFlight = { href, userAgent, settings, order: ++this.#started, result };
-    this.#requests.push(request);
-    return request;
   }
 
   /** The record that applies to `userAgent` (behaviour.md §3), for adapters in this package. @internal */
