@@ -168,10 +168,14 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
         e = nextHash;
         while (e > s && isPyWhitespace(text.charCodeAt(e - 1))) e--;
       }
-      // 1.5 as the port chooses it: a directive only at the start, after a BOM.
-      if (text.charCodeAt(s) === 0xfeff) s++;
-      else if (text.charCodeAt(s) === 0xef && text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;
-      while (s < e && isPyWhitespace(text.charCodeAt(s))) s++;
+      // 1.5 as the port chooses it (§7): a directive only at the start, after
+      // any number of byte-order marks and white space.
+      for (;;) {
+        if (text.charCodeAt(s) === 0xfeff) s++;
+        else if (text.charCodeAt(s) === 0xef && text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;
+        else break;
+        while (s < e && isPyWhitespace(text.charCodeAt(s))) s++;
+      }
       const found = keyAt(text, s, e);
       const key = keyPart(found);
       const k = s + lengthPart(found);
