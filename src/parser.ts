@@ -64,8 +64,8 @@ export class RobotExclusionRulesParser {
    * Whether `userAgent` may fetch `url`. The first record whose name is `*` or
    * a case-insensitive substring of `userAgent` applies; its first matching
    * rule in file order decides; no match means allowed. Under {@link RFC9309},
-   * `userAgent` is a product token (`Googlebot`; a longer string counts by its
-   * leading run of letters, `-` and `_`), every group naming it applies, and
+   * `userAgent` is a product token (`Googlebot`; `Googlebot/2.1 …` is cut at
+   * the `/`, any other string is compared whole), every group naming it applies, and
    * the longest matching rule decides; see that constant.
    * @param url An absolute URL or a path; never throws on any string. Under
    *   RFC9309 it is matched as given, so pass it percent-encoded.

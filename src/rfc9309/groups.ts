@@ -81,13 +81,17 @@ export function readFor(text: string, bytewise: boolean, token: string): GroupsR
 }
 
 /**
- * The product token in a caller's user agent, lower-cased: its leading run of
- * letters, `-` and `_`, read the same way as a user-agent line's value. A
- * token (`Googlebot`) stays whole; `Googlebot/2.1 (+http://…)` gives
- * `googlebot`; an empty result names no group.
+ * The product token in a caller's user agent, lower-cased (behaviour.md
+ * §9.15). The string is compared whole, as Google's reference parser compares
+ * it, except that a token followed by `/` (a version) is cut there:
+ * `Googlebot` and `Googlebot/2.1 (+http://…)` give `googlebot`. A string
+ * that is neither (`Foo Bar`, `Rule1TestBot`, `*`, `''`) can equal no
+ * user-agent line's name, which is only letters, `-` and `_`: it gives the
+ * empty token, which names no group.
  */
 export function productToken(userAgent: string): string {
   let t = 0;
   while (t < userAgent.length && isTokenChar(userAgent.charCodeAt(t))) t++;
-  return userAgent.slice(0, t).toLowerCase();
+  if (t === userAgent.length) return userAgent.toLowerCase();
+  return userAgent.charCodeAt(t) === 0x2f ? userAgent.slice(0, t).toLowerCase() : '';
 }

@@ -108,14 +108,53 @@ test('an empty caller token names no group', (t) => {
   t.false(rfc('User-agent: *\nDisallow: /\n', '', '/x'));
 });
 
-test('the caller string is read as a product token: a full User-Agent header counts by its leading token', (t) => {
-  // The port's choice (README): a product token passes unchanged, and
-  // `Googlebot/2.1 (+http://…)` is read as `Googlebot` instead of naming nothing.
+test('9.15 the caller string is compared whole, cut only where a product token is followed by /', (t) => {
+  // The port's choice (behaviour.md §9.15): a product token passes unchanged,
+  // and `Googlebot/2.1 (+http://…)` is read as `Googlebot` instead of naming nothing.
   const text = 'User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /\n';
   t.false(rfc(text, 'Googlebot', '/x'));
   t.false(rfc(text, 'Googlebot/2.1 (+http://www.google.com/bot.html)', '/x'));
+  t.false(rfc(text, 'googlebot/', '/x'));
   // The header's first product is `Mozilla`: no substring search for `Googlebot`.
   t.true(rfc(text, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '/x'));
+  // Anything else is compared whole, and so names no group: a space, a digit,
+  // any other character after the token.
+  for (const ua of ['Googlebot Images', 'Googlebot2', 'Googlebot;', 'Googlebot ', ' Googlebot', 'Googlebot-Image/1.0 x']) {
+    t.true(rfc(text, ua, '/x'), ua);
+  }
+  t.false(rfc('User-agent: Googlebot-Image\nDisallow: /\n', 'Googlebot-Image/1.0 x', '/x'));
+});
+
+test("Google's GoogleOnly_AcceptUserAgentUpToFirstSpace: the caller's Foo Bar is not Foo", (t) => {
+  const text = 'User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n';
+  const url = 'http://foo.bar/x/y';
+  t.true(rfc(text, 'Foo', url));
+  t.false(rfc(text, 'Foo Bar', url));
+});
+
+test("Google's ID_UserAgentValueCaseInsensitive: names and the caller's token in any case", (t) => {
+  for (const name of ['FOO BAR', 'foo bar', 'FoO bAr']) {
+    const text = `User-Agent: ${name}\nAllow: /x/\nDisallow: /\n`;
+    for (const ua of ['Foo', 'foo']) {
+      t.true(rfc(text, ua, 'http://foo.bar/x/y'), `${name} ${ua}`);
+      t.false(rfc(text, ua, 'http://foo.bar/a/b'), `${name} ${ua}`);
+    }
+  }
+});
+
+test('9.15 Rule1TestBot and Rule2TestBot are not one crawler: a token with a digit names no group', (t) => {
+  // The Python original's wildcard test file: every line names `rule`
+  // (§8.2), and no caller token with a digit in it equals that.
+  const text = 'User-agent: Rule1TestBot\nDisallow: /foo*\n\nUser-agent: Rule2TestBot\nDisallow: /bar\n\nUser-agent: *\nDisallow: /baz\n';
+  for (const ua of ['Rule1TestBot', 'Rule2TestBot']) {
+    t.true(rfc(text, ua, '/foo.html'), ua);
+    t.true(rfc(text, ua, '/bar'), ua);
+    t.false(rfc(text, ua, '/baz'), ua);
+  }
+  // `Rule` itself is named by both lines, whose groups pool.
+  t.false(rfc(text, 'Rule', '/foo.html'));
+  t.false(rfc(text, 'Rule/1.0', '/bar'));
+  t.true(rfc(text, 'Rule', '/baz'));
 });
 
 test('* means a value that is * alone or * followed by white space', (t) => {
