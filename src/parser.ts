@@ -106,8 +106,9 @@ export class RobotExclusionRulesParser {
   /**
    * The crawl delay in seconds of the record that applies to `userAgent`, or
    * null when that record sets none or no record applies. Under RFC9309 the
-   * groups that apply are chosen as that syntax chooses them, and the last
-   * valid delay among them counts.
+   * last valid delay given to the user-agent lines that apply counts: a
+   * `Crawl-delay` line applies to the user-agent lines since the last rule
+   * or delay line (behaviour.md §9.16).
    * @throws InvalidArgumentError for an unknown syntax value.
    */
   getCrawlDelay(userAgent: string, syntax: Syntax = GYM2008): number | null {

@@ -72,7 +72,7 @@ export class Rfc9309Rules {
     };
   }
 
-  /** The last valid crawl delay among the groups that apply, or null. */
+  /** The last valid crawl delay given to the user-agent lines that apply (behaviour.md §9.16), or null. */
   crawlDelay(userAgent: string): number | null {
     return this.selection(userAgent).crawlDelay;
   }
@@ -93,21 +93,24 @@ export class Rfc9309Rules {
     }
     const { groups, spans } = read!;
     const named = groups.filter((g) => g.named);
-    if (named.length > 0) return this.#build(named, spans);
+    if (named.length > 0) return this.#build(named, spans, true);
     return (this.#global ??= this.#build(
       groups.filter((g) => g.global),
       spans,
+      false,
     ));
   }
 
-  #build(groups: readonly Group[], spans: readonly number[]): Selection {
+  /** @param named whether `groups` name the token (else they are the `*` groups), for their crawl delays. */
+  #build(groups: readonly Group[], spans: readonly number[], named: boolean): Selection {
     if (groups.length === 0) return NO_GROUPS;
     const text = this.#text;
     const bytewise = this.#bytes !== null;
     const rules: FewRule[] = [];
     let crawlDelay: number | null = null;
     for (const group of groups) {
-      if (group.crawlDelay !== null) crawlDelay = group.crawlDelay;
+      const delay = named ? group.namedDelay : group.globalDelay;
+      if (delay !== null) crawlDelay = delay;
       for (let r = group.first; r < group.end; r++) {
         const at = spans[2 * r]!;
         const to = spans[2 * r + 1]! as ValueEnd;

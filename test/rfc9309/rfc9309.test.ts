@@ -601,8 +601,38 @@ test('getCrawlDelay follows the RFC9309 group selection when asked', (t) => {
   const star = robots('User-agent: *\nCrawl-delay: 3\nDisallow: /x\n\nUser-agent: a\n\nCrawl-delay: 1.5\n\nUser-agent: c\nDisallow: /\n');
   t.is(star.getCrawlDelay('other', RFC9309), 3);
   t.is(star.getCrawlDelay('a', RFC9309), 1.5);
-  t.is(star.getCrawlDelay('c', RFC9309), 1.5);
+  // `c` shares a's group (no rule came between) but not a's delay (§9.16).
+  t.is(star.getCrawlDelay('c', RFC9309), null);
+  t.false(star.isAllowed('a', '/z', RFC9309));
   t.throws(() => p.getCrawlDelay('a', 4 as never), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' });
+});
+
+test('9.16 a crawl delay belongs to the user-agent lines since the last rule or delay line', (t) => {
+  // The SemrushBot file: the delay is SemrushBot's alone, though the three
+  // user-agent lines form one group whose rule applies to every crawler.
+  const text = 'User-agent: SemrushBot\nCrawl-delay: 60\nUser-agent: SemrushBot-BA\nUser-agent: *\nDisallow: /private/\n';
+  const p = robots(text);
+  t.is(p.getCrawlDelay('SemrushBot', RFC9309), 60);
+  t.is(p.getCrawlDelay('SemrushBot-BA', RFC9309), null);
+  t.is(p.getCrawlDelay('Googlebot', RFC9309), null);
+  for (const ua of ['SemrushBot', 'SemrushBot-BA', 'Googlebot']) t.false(p.isAllowed(ua, '/private/x', RFC9309), ua);
+  // A delay after the rules belongs to the run before them, the usual layout.
+  const usual = robots('User-agent: a\nUser-agent: b\nDisallow: /x\nCrawl-delay: 4\nCrawl-delay: oops\n\nUser-agent: *\nCrawl-delay: 2\nDisallow: /y\n');
+  t.is(usual.getCrawlDelay('a', RFC9309), 4);
+  t.is(usual.getCrawlDelay('b', RFC9309), 4);
+  t.is(usual.getCrawlDelay('other', RFC9309), 2);
+  // Each run of user-agent lines has its own delay, in one group.
+  const runs = robots('User-agent: a\nCrawl-delay: 5\nUser-agent: b\nUser-agent: *\nCrawl-delay: 7\nDisallow: /\n');
+  t.is(runs.getCrawlDelay('a', RFC9309), 5);
+  t.is(runs.getCrawlDelay('b', RFC9309), 7);
+  t.is(runs.getCrawlDelay('other', RFC9309), 7);
+  t.false(runs.isAllowed('a', '/x', RFC9309));
+  // The last valid delay among the groups that apply, in file order.
+  const pooled = robots(
+    'User-agent: a\nCrawl-delay: 5\nDisallow: /a\nUser-agent: * \nCrawl-delay: 1\nDisallow: /b\nUser-agent: a\nCrawl-delay: 3\nDisallow: /c\n',
+  );
+  t.is(pooled.getCrawlDelay('a', RFC9309), 3);
+  t.is(pooled.getCrawlDelay('other', RFC9309), 1);
 });
 
 test('RFC9309 is 3 and an unknown syntax names all three', (t) => {
