@@ -203,7 +203,11 @@ export class RobotExclusionRulesParser {
 
   /**
    * The rules back in robots.txt form, records in matching order, then the
-   * sitemaps. Parsing the result gives the same answers as this parser.
+   * sitemaps. Parsing the result gives the same answers as this parser under
+   * {@link MK1996} and {@link GYM2008}, the same crawl delays and sitemaps;
+   * not under {@link RFC9309}, which reads the original text its own way
+   * (paths are written decoded, and records the classic syntaxes drop are
+   * left out): keep the text to ask RFC9309 questions (behaviour.md §9.14).
    */
   toString(): string {
     let out = '';
