@@ -1,5 +1,5 @@
 import { fetchRobotsTxt, fetchSettings, fetchUrl, type FetchOptions } from './http/fetch.js';
-import { userAgentHeader } from './options.js';
+import { checkQuery, checkUserAgent, userAgentHeader } from './options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import { AgentCache } from './engine/agent-cache.js';
 import type { Decider } from './engine/decider.js';
@@ -70,10 +70,15 @@ export class RobotExclusionRulesParser {
    * @param url An absolute URL or a path; never throws on any string. Under
    *   RFC9309 it is matched as given, so pass it percent-encoded.
    * @param syntax {@link GYM2008} (default), {@link MK1996} or {@link RFC9309}.
-   * @throws InvalidArgumentError for any other syntax value.
+   * @throws InvalidArgumentError for any other syntax value, a `userAgent`
+   *   that is not a string, a `url` that is neither a string nor a `URL`, or
+   *   the two swapped: a `userAgent` that is an absolute http(s) URL with a
+   *   `url` that is neither a path nor has a scheme (behaviour.md §9.33).
    */
   isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+    // The fast path: the agent was checked when it was remembered below.
     if (syntax === this.#lastSyntax && userAgent === this.#lastAgent && typeof url === 'string') return this.#lastDecider.allows(url);
+    checkQuery('isAllowed', userAgent, url);
     const s = checkSyntax(syntax);
     const decider = s === RFC9309 ? this.#rfc9309().selection(userAgent) : (this.#recordFor(userAgent)?.decider(s) ?? NO_GROUPS);
     this.#lastAgent = userAgent;
@@ -85,9 +90,11 @@ export class RobotExclusionRulesParser {
   /**
    * Explains {@link isAllowed}'s answer: which record applied and which rule
    * decided, with 1-based line numbers in the parsed text.
-   * @throws InvalidArgumentError for an unknown syntax value.
+   * @throws InvalidArgumentError for an unknown syntax value, and for the
+   *   arguments {@link isAllowed} rejects.
    */
   explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
+    checkQuery('explain', userAgent, url);
     const s = checkSyntax(syntax);
     if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
@@ -109,9 +116,11 @@ export class RobotExclusionRulesParser {
    * last valid delay given to the user-agent lines that apply counts: a
    * `Crawl-delay` line applies to the user-agent lines since the last rule
    * or delay line (behaviour.md §9.16).
-   * @throws InvalidArgumentError for an unknown syntax value.
+   * @throws InvalidArgumentError for an unknown syntax value, or a
+   *   `userAgent` that is not a string.
    */
   getCrawlDelay(userAgent: string, syntax: Syntax = GYM2008): number | null {
+    checkUserAgent('getCrawlDelay', userAgent);
     if (checkSyntax(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
   }
@@ -224,7 +233,7 @@ export class RobotExclusionRulesParser {
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    return this.#records.get(typeof userAgent === 'string' ? userAgent : String(userAgent), (ua) => this.#findRecord(ua));
+    return this.#records.get(userAgent, (ua) => this.#findRecord(ua));
   }
 
   #findRecord(ua: string): RobotRecord | null {

@@ -4,6 +4,7 @@ import { GYM2008, type Syntax } from '../syntax.js';
 import { nowSeconds } from '../http/expiry.js';
 import type { FetchOptions } from '../http/fetch.js';
 import type { RequestRate } from '../classic/model.js';
+import { checkUserAgent } from '../options.js';
 
 /** One element of a line list, without its own line ending. */
 function chompLine(line: unknown): string {
@@ -108,6 +109,7 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
    * line of the record wins), or null.
    */
   requestRate(userAgent: string): RequestRate | null {
+    checkUserAgent('requestRate', userAgent);
     const record = this.recordFor(userAgent);
     return record === null ? null : (this.parsed.requestRates.get(record.line) ?? null);
   }

@@ -48,7 +48,7 @@ export class Rfc9309Rules {
 
   /** What the crawler with this user agent gets: the groups that apply, and their rules. */
   selection(userAgent: string): Selection {
-    return this.#selections.get(typeof userAgent === 'string' ? userAgent : String(userAgent), (ua) => this.#select(productToken(ua)));
+    return this.#selections.get(userAgent, (ua) => this.#select(productToken(ua)));
   }
 
   /** The verdict with the deciding rule and the group it sits in. */
