@@ -4,9 +4,9 @@
  * @packageDocumentation
  */
 export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
-export { RobotExclusionRulesParser } from './parser.js';
+export { RobotExclusionRulesParser, type ParserOptions } from './parser.js';
 export type { Verdict } from './verdict.js';
-export { RobotFileParserLookalike } from './adapters/lookalike.js';
+export { RobotFileParserLookalike, type LookalikeOptions } from './adapters/lookalike.js';
 export {
   RobotsError,
   RobotsFetchError,

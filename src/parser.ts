@@ -1,5 +1,5 @@
 import { fetchRobotsTxt, fetchSettings, fetchUrl, type FetchOptions } from './http/fetch.js';
-import { checkQuery, checkUserAgent, userAgentHeader } from './options.js';
+import { checkQuery, checkUserAgent, OptionReader, userAgentHeader } from './options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import { AgentCache } from './engine/agent-cache.js';
 import type { Decider } from './engine/decider.js';
@@ -14,6 +14,30 @@ import type { ParsedRobots, RobotRecord } from './classic/model.js';
 const NOT_ASKED = Symbol('not asked');
 
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
+
+/** Options of the {@link RobotExclusionRulesParser} constructor. */
+export interface ParserOptions {
+  /**
+   * The syntax of every call that names none ({@link RobotExclusionRulesParser.isAllowed},
+   * `explain`, `getCrawlDelay`): {@link GYM2008} by default, as in the
+   * original. With {@link RFC9309}, `fetch` also uses the `'rfc9309'`
+   * status policy unless its options name one.
+   */
+  readonly syntax?: Syntax | undefined;
+}
+
+/** Every key of {@link ParserOptions}. */
+export const PARSER_KEYS = ['syntax'] as const;
+
+/**
+ * The syntax of a constructor's options, read by `reader`: `GYM2008` when not given.
+ * @throws InvalidArgumentError for an unknown syntax value.
+ * @internal
+ */
+export function defaultSyntax(reader: OptionReader<'syntax'>): Syntax {
+  const syntax = reader.raw('syntax');
+  return syntax === undefined ? GYM2008 : checkSyntax(syntax, reader.label('syntax'));
+}
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -30,6 +54,8 @@ const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: 
  * ```
  */
 export class RobotExclusionRulesParser {
+  /** The syntax of calls that name none. */
+  readonly #syntax: Syntax;
   #parsed: ParsedRobots = EMPTY;
   readonly #records = new AgentCache<RobotRecord | null>();
   /**
@@ -39,9 +65,27 @@ export class RobotExclusionRulesParser {
    * syntax check and the record lookup.
    */
   #lastAgent: unknown = NOT_ASKED;
-  #lastSyntax = 0;
+  /** The syntax argument as passed (undefined: {@link #syntax}), or 0 when none was asked. */
+  #lastSyntax: Syntax | undefined | 0 = 0;
   #lastDecider: Decider = NO_GROUPS;
   #rfc: Rfc9309Rules | null = null;
+
+  /**
+   * A parser holding no rules. Python's `RobotExclusionRulesParser()` takes
+   * no argument, and neither need this one.
+   * @param options `syntax`: the syntax of calls that name none (default
+   *   {@link GYM2008}); see {@link ParserOptions}.
+   * @throws InvalidArgumentError when `options` is not an object, has an
+   *   unknown key, or names an unknown syntax.
+   */
+  constructor(options?: ParserOptions) {
+    this.#syntax = defaultSyntax(new OptionReader('RobotExclusionRulesParser', options, PARSER_KEYS));
+  }
+
+  /** The syntax of calls that name none: the constructor's `syntax` option, {@link GYM2008} by default. */
+  get syntax(): Syntax {
+    return this.#syntax;
+  }
 
   /**
    * Parses robots.txt content, replacing all rules and sitemaps held before.
@@ -69,20 +113,21 @@ export class RobotExclusionRulesParser {
    * the longest matching rule decides; see that constant.
    * @param url An absolute URL or a path; never throws on any string. Under
    *   RFC9309 it is matched as given, so pass it percent-encoded.
-   * @param syntax {@link GYM2008} (default), {@link MK1996} or {@link RFC9309}.
+   * @param syntax {@link GYM2008}, {@link MK1996} or {@link RFC9309}; by
+   *   default the constructor's `syntax` option, itself GYM2008 by default.
    * @throws InvalidArgumentError for any other syntax value, a `userAgent`
    *   that is not a string, a `url` that is neither a string nor a `URL`, or
    *   the two swapped: a `userAgent` that is an absolute http(s) URL with a
    *   `url` that is neither a path nor has a scheme (behaviour.md §9.33).
    */
-  isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
-    // The fast path: the agent was checked when it was remembered below.
+  isAllowed(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
+    // The fast path: the agent and syntax were checked when they were remembered below.
     if (syntax === this.#lastSyntax && userAgent === this.#lastAgent && typeof url === 'string') return this.#lastDecider.allows(url);
     checkQuery('isAllowed', userAgent, url);
-    const s = checkSyntax(syntax);
+    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
     const decider = s === RFC9309 ? this.#rfc9309().selection(userAgent) : (this.#recordFor(userAgent)?.decider(s) ?? NO_GROUPS);
     this.#lastAgent = userAgent;
-    this.#lastSyntax = s;
+    this.#lastSyntax = syntax;
     this.#lastDecider = decider;
     return decider.allows(typeof url === 'string' ? url : String(url));
   }
@@ -93,9 +138,9 @@ export class RobotExclusionRulesParser {
    * @throws InvalidArgumentError for an unknown syntax value, and for the
    *   arguments {@link isAllowed} rejects.
    */
-  explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
+  explain(userAgent: string, url: string | URL, syntax?: Syntax): Verdict {
     checkQuery('explain', userAgent, url);
-    const s = checkSyntax(syntax);
+    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
     if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
@@ -119,9 +164,9 @@ export class RobotExclusionRulesParser {
    * @throws InvalidArgumentError for an unknown syntax value, or a
    *   `userAgent` that is not a string.
    */
-  getCrawlDelay(userAgent: string, syntax: Syntax = GYM2008): number | null {
+  getCrawlDelay(userAgent: string, syntax?: Syntax): number | null {
     checkUserAgent('getCrawlDelay', userAgent);
-    if (checkSyntax(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
+    if ((syntax === undefined ? this.#syntax : checkSyntax(syntax)) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
   }
 
@@ -179,7 +224,8 @@ export class RobotExclusionRulesParser {
    * Fetches a robots.txt over HTTP(S) and parses it. 2xx bodies are decoded
    * (byte-order mark, else Content-Type charset, else ISO-8859-1); 401/403
    * disallow everything and 404 allows everything (under the default
-   * `statusPolicy`). Sets {@link sourceUrl}, {@link responseCode} and, when
+   * `statusPolicy`, `'original'`; `'rfc9309'` when the constructor's `syntax`
+   * is {@link RFC9309}). Sets {@link sourceUrl}, {@link responseCode} and, when
    * rules result, {@link expirationDate}.
    *
    * When it throws, the rules, sitemaps and expiry held before the call are
@@ -193,7 +239,7 @@ export class RobotExclusionRulesParser {
    * a valid HTTP header value.
    */
   async fetch(url: string | URL, options?: FetchOptions): Promise<void> {
-    const settings = fetchSettings(options);
+    const settings = fetchSettings(this.#syntax === RFC9309 ? rfc9309Policy(options) : options);
     const href = fetchUrl(url);
     const userAgent = userAgentHeader(this.userAgent);
     this.#fetched = { url: href, code: this.#fetched?.code ?? null };
@@ -250,6 +296,17 @@ export class RobotExclusionRulesParser {
     const view = this.#rfc;
     return view !== null && view.parsed === this.#parsed ? view : (this.#rfc = new Rfc9309Rules(this.#parsed));
   }
+}
+
+/** Fetch options with `statusPolicy: 'rfc9309'` unless they name a policy; anything else as given, for fetchSettings to reject. */
+function rfc9309Policy(options: unknown): unknown {
+  if (options === undefined) return { statusPolicy: 'rfc9309' };
+  if (typeof options !== 'object' || options === null) return options;
+  // Plain objects only (of any realm), as fetchSettings takes them: a spread would hide a Map.
+  const proto: unknown = Object.getPrototypeOf(options);
+  if (proto !== null && Object.getPrototypeOf(proto) !== null) return options;
+  const given = options as FetchOptions;
+  return given.statusPolicy === undefined ? { ...given, statusPolicy: 'rfc9309' } : given;
 }
 
 // Defaults on the prototype: an instance holds its own only once they are set.

@@ -1,10 +1,10 @@
 // Python's urllib.robotparser.RobotFileParser interface over the one parser.
-import { RobotExclusionRulesParser } from '../parser.js';
-import { GYM2008, type Syntax } from '../syntax.js';
+import { defaultSyntax, RobotExclusionRulesParser, type ParserOptions } from '../parser.js';
+import type { Syntax } from '../syntax.js';
 import { nowSeconds } from '../http/expiry.js';
 import type { FetchOptions } from '../http/fetch.js';
 import type { RequestRate } from '../classic/model.js';
-import { checkUserAgent } from '../options.js';
+import { checkUserAgent, OptionReader } from '../options.js';
 
 /** One element of a line list, without its own line ending. */
 function chompLine(line: unknown): string {
@@ -16,6 +16,12 @@ function chompLine(line: unknown): string {
 function isIterable(value: unknown): value is Iterable<unknown> {
   return value != null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
 }
+
+/** Options of the {@link RobotFileParserLookalike} constructor. */
+export type LookalikeOptions = ParserOptions;
+
+/** Every key of {@link LookalikeOptions}. */
+const LOOKALIKE_KEYS = ['syntax'] as const;
 
 /**
  * A stand-in for Python's `urllib.robotparser.RobotFileParser` with all the
@@ -45,9 +51,16 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
    */
   lastChecked: number | null = null;
 
-  /** @param url The robots.txt URL {@link read} fetches; see {@link setUrl}. */
-  constructor(url: string | URL = '') {
-    super();
+  /**
+   * @param url The robots.txt URL {@link read} fetches; see {@link setUrl}.
+   * @param options `syntax`: the syntax of {@link canFetch} and the other
+   *   calls that name none (default `GYM2008`).
+   * @throws InvalidArgumentError when `options` is not an object, has an
+   *   unknown key, or a bad value.
+   */
+  constructor(url: string | URL = '', options?: LookalikeOptions) {
+    const syntax = defaultSyntax(new OptionReader('RobotFileParserLookalike', options, LOOKALIKE_KEYS));
+    super({ syntax });
     this.#url = String(url);
   }
 
@@ -84,7 +97,7 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
   }
 
   /** Python's `can_fetch`: {@link isAllowed} under another name, syntax included. */
-  canFetch(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+  canFetch(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
     return this.isAllowed(userAgent, url, syntax);
   }
 
