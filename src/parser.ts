@@ -79,7 +79,8 @@ export class RobotExclusionRulesParser {
    *   unknown key, or names an unknown syntax.
    */
   constructor(options?: ParserOptions) {
-    this.#syntax = defaultSyntax(new OptionReader('RobotExclusionRulesParser', options, PARSER_KEYS));
+    // No options, the usual case, reads none: a parser per origin stays cheap to make.
+    this.#syntax = options === undefined ? GYM2008 : defaultSyntax(new OptionReader('RobotExclusionRulesParser', options, PARSER_KEYS));
   }
 
   /** The syntax of calls that name none: the constructor's `syntax` option, {@link GYM2008} by default. */
