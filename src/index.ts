@@ -6,7 +6,7 @@
 export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
 export { RobotExclusionRulesParser, type ParserOptions } from './parser.js';
 export type { Verdict } from './verdict.js';
-export { RobotFileParserLookalike, type LookalikeOptions } from './adapters/lookalike.js';
+export { RobotFileParserLookalike, type LookalikeOptions, type LookalikeStatusPolicy } from './adapters/lookalike.js';
 export {
   RobotsError,
   RobotsFetchError,

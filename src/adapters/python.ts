@@ -16,7 +16,7 @@ import { invalid, OptionReader } from '../options.js';
 export { MK1996, GYM2008, RFC9309, type Syntax } from '../syntax.js';
 export { RobotsError, RobotsFetchError, RobotsEncodingError, InvalidArgumentError, InvalidUrlError } from '../errors.js';
 export type { ParserOptions } from '../parser.js';
-export type { LookalikeOptions } from './lookalike.js';
+export type { LookalikeOptions, LookalikeStatusPolicy } from './lookalike.js';
 
 /**
  * The options of the facade's `fetch` and `read`: the camelCase
@@ -142,12 +142,14 @@ export class RobotExclusionRulesParser extends withPythonNames(Parser) {}
 export class RobotFileParserLookalike extends withPythonNames(Lookalike) {
   /**
    * `read()`: fetches and parses the URL given to the constructor or
-   * `set_url`. Options as the facade's `fetch` takes them, `timeout` in
-   * seconds.
-   * @throws as `fetch`.
+   * `set_url`, as the camelCase `read` does (the constructor's
+   * `statusPolicy` included). Options as the facade's `fetch` takes them,
+   * `timeout` in seconds.
+   * @throws as `read`.
    */
   override read(options?: PythonFetchOptions): Promise<void> {
-    return this.fetch(this.url, options);
+    // The camelCase read calls this class's fetch, which reads the seconds.
+    return super.read(options);
   }
   /** `set_url(url)`. */
   set_url(url: string | URL): void {
