@@ -13,7 +13,7 @@ import type { ParsedRobots, RobotRecord } from './classic/model.js';
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
 
-const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
+const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map(), host: null };
 
 /** Options of the {@link RobotExclusionRulesParser} constructor. */
 export interface ParserOptions {
@@ -171,9 +171,36 @@ export class RobotExclusionRulesParser {
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
   }
 
-  /** The Sitemap URLs in file order, as written (empty values skipped). */
+  /**
+   * The Sitemap URLs in file order, as written (empty values skipped), as
+   * the original reads them, whatever the syntax: see {@link getSitemaps}
+   * for RFC9309's reading.
+   */
   get sitemaps(): readonly string[] {
     return this.#parsed.sitemaps;
+  }
+
+  /**
+   * The Sitemap URLs as `syntax` reads them (behaviour.md §9.6): under
+   * MK1996 and GYM2008 {@link sitemaps}; under RFC9309 as Google's reference
+   * parser reports them, keys by prefix and `Site-map` included, values cut
+   * at `#`. Empty values are skipped in every syntax.
+   * @param syntax By default the constructor's `syntax` option.
+   * @throws InvalidArgumentError for an unknown syntax value.
+   */
+  getSitemaps(syntax?: Syntax): readonly string[] {
+    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
+    return s === RFC9309 ? this.#rfc9309().sitemaps() : this.#parsed.sitemaps;
+  }
+
+  /**
+   * The value of the first non-empty `Host:` line (Yandex's preferred host,
+   * `robots-parser`'s `getPreferredHost()`), as written, or null. Read
+   * wherever the line is; it changes no answer in any syntax (behaviour.md
+   * §9.2).
+   */
+  get host(): string | null {
+    return this.#parsed.host;
   }
 
   // Fetching (behaviour.md §5): the HTTP work is in fetch.ts; this is the state it leaves.
@@ -276,6 +303,7 @@ export class RobotExclusionRulesParser {
       out += '\n';
     }
     for (const url of this.#parsed.sitemaps) out += `Sitemap: ${url}\n`;
+    if (this.#parsed.host !== null) out += `Host: ${this.#parsed.host}\n`;
     return out;
   }
 

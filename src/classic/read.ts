@@ -22,6 +22,8 @@ function keyOf(name: string): Key {
       return Key.CrawlDelay;
     case 'request-rate':
       return Key.RequestRate;
+    case 'host':
+      return Key.Host;
     default:
       return Key.None;
   }
@@ -53,7 +55,7 @@ function keyPart(packed: KeyAndLength): Key {
 }
 
 /** The keys by value, so that an unpacked number is read back as a Key. */
-const KEYS: readonly Key[] = [Key.None, Key.UserAgent, Key.Allow, Key.Disallow, Key.Sitemap, Key.CrawlDelay, Key.RequestRate];
+const KEYS: readonly Key[] = [Key.None, Key.UserAgent, Key.Allow, Key.Disallow, Key.Sitemap, Key.CrawlDelay, Key.RequestRate, Key.Host];
 
 /** The length of the key's name in a packed {@link keyAt} answer. */
 function lengthPart(packed: KeyAndLength): number {
@@ -124,6 +126,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   const kept: OpenRecord[] = [];
   const sitemaps: string[] = [];
   let requestRates: Map<number, RequestRate> | null = null;
+  let host: string | null = null;
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
   // Rule values are kept as positions (see record.ts), SPAN_FIELDS numbers a rule.
@@ -183,6 +186,12 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
         // Not a directive of the original: it changes no other state (1.6).
         const rate = current === null ? null : readRequestRate(text.slice(k + 1, e));
         if (rate !== null) (requestRates ??= new Map()).set(current!.line, rate);
+      } else if (key === Key.Host) {
+        // Nor is Host (§9.2): the first non-empty value is kept, wherever it is.
+        if (host === null) {
+          const value = scrubValue(text.slice(k + 1, e));
+          if (value !== '') host = value;
+        }
       } else if (key !== Key.None) {
         let v = k + 1;
         while (v < e) {
@@ -233,5 +242,6 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     source: text,
     fromBytes,
     requestRates: requestRates ?? NO_REQUEST_RATES,
+    host,
   };
 }

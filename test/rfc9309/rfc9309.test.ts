@@ -669,3 +669,50 @@ test('MK1996 and GYM2008 answers do not change when RFC9309 is asked first', (t)
     for (const s of [MK1996, GYM2008] as const) t.is(asked.isAllowed('ExampleBot', url, s), fresh.isAllowed('ExampleBot', url, s), `${url} ${s}`);
   }
 });
+
+test('9.6 getSitemaps under RFC9309 reads sitemap lines as the reference parser reports them', (t) => {
+  const text = [
+    'Sitemap: https://example.com/a.xml',
+    'Site-map: https://example.com/b.xml',
+    'SITEMAPS: https://example.com/c.xml',
+    'sitemap https://example.com/d.xml',
+    'Sitemap: https://example.com/e.xml#part',
+    'Sitemap:',
+    'User-agent: *',
+    'Disallow: /',
+  ].join('\n');
+  const p = robots(text);
+  t.deepEqual(p.getSitemaps(RFC9309), [
+    'https://example.com/a.xml',
+    'https://example.com/b.xml',
+    'https://example.com/c.xml',
+    // Key and value split at the first colon, as the reference parser splits them.
+    '//example.com/d.xml',
+    'https://example.com/e.xml',
+  ]);
+  // The original's reading, under the other syntaxes and as `sitemaps`.
+  t.deepEqual(p.getSitemaps(GYM2008), ['https://example.com/a.xml', 'https://example.com/e.xml']);
+  t.deepEqual(p.getSitemaps(MK1996), p.sitemaps);
+  t.deepEqual(p.getSitemaps(), p.sitemaps);
+  t.deepEqual(new RobotExclusionRulesParser({ syntax: RFC9309 }).getSitemaps(), []);
+  const q = new RobotExclusionRulesParser({ syntax: RFC9309 });
+  q.parse(text);
+  t.is(q.getSitemaps().length, 5);
+  t.throws(() => p.getSitemaps(4 as never), { instanceOf: InvalidArgumentError });
+});
+
+test('9.6 getSitemaps under RFC9309 reads bytes and lines beyond the byte limit as the rules are read', (t) => {
+  // A UTF-8 file given as bytes keeps its bytes; a string's non-ASCII URL comes back as written.
+  t.deepEqual(robots(bytes('\xef\xbb\xbfSitemap: https://example.com/caf\xc3\xa9.xml\n')).getSitemaps(RFC9309), ['https://example.com/caf\xc3\xa9.xml']);
+  t.deepEqual(robots('Sitemap: https://example.com/café.xml\n').getSitemaps(RFC9309), ['https://example.com/café.xml']);
+  // A long line of non-ASCII text makes the view read bytes; the answers agree either way.
+  const long = 'Disallow: /' + 'é'.repeat(9000);
+  const p = robots(`User-agent: *\n${long}\nSite-map: https://example.com/é.xml\n`);
+  t.deepEqual(p.getSitemaps(RFC9309), ['https://example.com/é.xml']);
+  const url = '/' + encodeURIComponent('é').repeat(9000);
+  t.false(p.isAllowed('bot', url, RFC9309));
+  const first = robots(`User-agent: *\n${long}\nSite-map: https://example.com/é.xml\n`);
+  t.false(first.isAllowed('bot', url, RFC9309));
+  t.true(first.isAllowed('bot', '/' + encodeURIComponent('é').repeat(10), RFC9309));
+  t.deepEqual(first.getSitemaps(RFC9309), ['https://example.com/é.xml']);
+});
