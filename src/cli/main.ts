@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `rerp` command: I/O at the edge, answers from the library.
 import { readFile } from 'node:fs/promises';
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -34,7 +34,26 @@ batch  reads URLs from standard input, one per line, fetches each origin's /robo
        lines are passed over; other lines that are not http(s) URLs are reported and skipped.
        An unreachable robots.txt disallows its URLs (--on-server-error allow to allow them).
        A summary ends on standard error, after a progress bar when it is a terminal.
-       Exit status: 0 all allowed, 1 any disallowed, 2 usage error.`;
+       Exit status: 0 all allowed, 1 any disallowed, 2 usage error.
+
+rerp <command> --help prints the help of one command; rerp --version prints the version.`;
+
+/** The help of `command`: its usage lines and its paragraph of {@link USAGE}, or null for no command. */
+function helpFor(command: string): string | null {
+  const lines = USAGE.split('\n');
+  const usage = lines.filter((l) => l.startsWith(`  rerp ${command} `));
+  const start = lines.findIndex((l) => l.startsWith(`${command} `));
+  if (usage.length === 0 || start < 0) return null;
+  let end = start + 1;
+  while (end < lines.length && lines[end]!.startsWith(' ')) end++;
+  return ['Usage:', ...usage, '', ...lines.slice(start, end)].join('\n');
+}
+
+/** The package's version, from its package.json (dist/src/cli/ -> the package root). */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return String(pkg.version);
+}
 
 /** Where the command reads and writes; injectable so tests can run it in-process. */
 export interface CliIO {
@@ -266,6 +285,13 @@ async function batch(args: string[], io: CliIO): Promise<number> {
  */
 export async function main(args: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = args;
+  // `rerp <command> --help` (before any `--`) is that command's help, whatever else is given.
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  const help = command === undefined ? null : helpFor(command);
+  if (help !== null && (options.includes('--help') || options.includes('-h'))) {
+    io.out(help);
+    return 0;
+  }
   try {
     switch (command) {
       case 'check':
@@ -277,7 +303,11 @@ export async function main(args: string[], io: CliIO): Promise<number> {
       case '--help':
       case '-h':
       case 'help':
-        io.out(USAGE);
+        io.out((rest[0] === undefined ? null : helpFor(rest[0])) ?? USAGE);
+        return 0;
+      case '--version':
+      case '-V':
+        io.out(`rerp ${version()}`);
         return 0;
       default:
         throw new UsageError(command === undefined ? 'no command given' : `unknown command "${command}"`);

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,41 @@ test('an unreadable file exits 2 with a one-line message', async (t) => {
   const r = await run(['check', '/nonexistent/robots.txt', 'Bot', '/x']);
   t.is(r.code, 2);
   t.deepEqual(r.err, ['rerp: cannot read /nonexistent/robots.txt: ENOENT']);
+});
+
+test('--version prints the version, exit 0', async (t) => {
+  const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { version: string };
+  for (const flag of ['--version', '-V']) {
+    const r = await run([flag]);
+    t.is(r.code, 0);
+    t.deepEqual(r.out, [`rerp ${pkg.version}`]);
+    t.deepEqual(r.err, []);
+  }
+});
+
+test("rerp <command> --help prints that command's help, exit 0, whatever else is given", async (t) => {
+  for (const command of ['check', 'show', 'batch']) {
+    for (const args of [
+      [command, '--help'],
+      [command, '-h'],
+      [command, '--syntax', 'nope', '--help'],
+      ['help', command],
+    ]) {
+      const r = await run(args);
+      t.is(r.code, 0, args.join(' '));
+      t.deepEqual(r.err, [], args.join(' '));
+      const text = r.out.join('\n');
+      t.true(text.startsWith(`Usage:\n  rerp ${command} `), args.join(' '));
+      t.regex(text, new RegExp(`\\n${command} +\\S`), args.join(' '));
+      for (const other of ['check', 'show', 'batch'].filter((c) => c !== command)) t.false(text.includes(`rerp ${other} `), args.join(' '));
+    }
+  }
+  // After `--`, --help is an argument; an unknown command still fails.
+  t.is((await run(['check', '--', '--help'])).code, 2);
+  t.is((await run(['frobnicate', '--help'])).code, 2);
+  const all = await run(['--help']);
+  t.is(all.code, 0);
+  t.regex(all.out.join('\n'), /rerp --version/);
 });
 
 test('usage errors exit 2 with one line that points to --help', async (t) => {
