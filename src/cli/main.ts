@@ -117,14 +117,22 @@ async function fetchRobots(url: string, userAgent: string, timeout: number, synt
   return parser;
 }
 
+/** Why a file could not be read, in words: `no such file`, not `ENOENT`. */
+function readFailure(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a directory';
+  // Node writes `EACCES: permission denied, open '…'`: keep the words.
+  return /^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
+}
+
 /** Reads a robots.txt file: UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 bytes. */
 async function readRobots(file: string): Promise<string | Uint8Array> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`cannot read ${file}: ${reason}`, false);
+    throw new UsageError(`cannot read ${file}: ${readFailure(error)}`, false);
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -319,7 +327,9 @@ export async function main(args: string[], io: CliIO): Promise<number> {
     const refused = error instanceof InvalidArgumentError || error instanceof InvalidUrlError;
     if (error instanceof UsageError || parseArgsError || refused) {
       const hint = parseArgsError || refused || (error as UsageError).hint ? ` (try 'rerp --help')` : '';
-      io.err(`rerp: ${(error as Error).message}${hint}`);
+      // One style for every message: `rerp: ` and a sentence in lower case.
+      const message = (error as Error).message;
+      io.err(`rerp: ${message.charAt(0).toLowerCase()}${message.slice(1)}${hint}`);
       return 2;
     }
     throw error;

@@ -59,7 +59,7 @@ test('a failed fetch in check exits 2 with a one-line message', async (t) => {
   const r = await run(['check', s.url('/robots.txt'), 'Bot', '/x']);
   t.is(r.code, 2);
   t.is(r.err.length, 1);
-  t.regex(r.err[0]!, /^rerp: .*503/);
+  t.regex(r.err[0]!, /^rerp: cannot use robots\.txt from .*503/);
   t.deepEqual(r.out, []);
 });
 

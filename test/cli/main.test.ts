@@ -74,10 +74,13 @@ test('check reads a Latin-1 file that is not valid UTF-8', async (t) => {
   t.is((await run(['check', file, 'Bot', '/caf%C3%A9'])).code, 1);
 });
 
-test('an unreadable file exits 2 with a one-line message', async (t) => {
+test('an unreadable file exits 2 with a one-line message in words, not an errno', async (t) => {
   const r = await run(['check', '/nonexistent/robots.txt', 'Bot', '/x']);
   t.is(r.code, 2);
-  t.deepEqual(r.err, ['rerp: cannot read /nonexistent/robots.txt: ENOENT']);
+  t.deepEqual(r.err, ['rerp: cannot read /nonexistent/robots.txt: no such file']);
+  const dir = await run(['show', tmpdir()]);
+  t.is(dir.code, 2);
+  t.deepEqual(dir.err, [`rerp: cannot read ${tmpdir()}: is a directory`]);
 });
 
 test('--version prints the version, exit 0', async (t) => {
