@@ -23,11 +23,13 @@ const USAGE = `Usage:
   rerp batch [--concurrency N] [--json] [--syntax NAME] [--on-server-error disallow|allow] [--timeout S] <user-agent> < urls.txt
 
 check  prints, for each URL, whether the user agent may fetch it and the line that decided.
-       The robots.txt is a file, or an http(s) URL fetched as the user agent (--timeout
-       seconds, default 10). --syntax takes ${Object.keys(SYNTAXES).join(', ')} (default gym2008), a
-       comma-separated list of them, or all: with more than one, each URL gets a line per syntax.
+       The robots.txt is a file (- for standard input), or an http(s) URL fetched as the user
+       agent (--timeout seconds, default 10).
+       --syntax takes ${Object.keys(SYNTAXES).join(', ')} (default gym2008), a comma-separated list
+       of them, or all: with more than one, each URL gets a line per syntax.
        Exit status: 0 all allowed, 1 any disallowed, 2 usage error, unreadable file or failed fetch.
-show   prints the parsed rules in robots.txt form, the crawl delays and the sitemaps.
+show   prints the parsed rules in robots.txt form, the crawl delays and the sitemaps (- reads
+       standard input). Exit status: 0, or 2 on a usage error or an unreadable file.
 batch  reads URLs from standard input, one per line, fetches each origin's /robots.txt once
        (--concurrency at a time, default ${DEFAULT_CONCURRENCY}) and prints "allowed" or "disallowed", a tab
        and the URL for each, in input order (--json: one JSON object per line). Blank and #
@@ -126,13 +128,22 @@ function readFailure(error: unknown): string {
   return /^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
 }
 
-/** Reads a robots.txt file: UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 bytes. */
-async function readRobots(file: string): Promise<string | Uint8Array> {
+/** All of standard input, as bytes. */
+async function readStdin(io: CliIO): Promise<Uint8Array> {
+  if (io.stdin === undefined) throw new UsageError('no standard input to read the robots.txt from');
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** Reads a robots.txt file (`-`: standard input): UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 bytes. */
+async function readRobots(file: string, io: CliIO): Promise<string | Uint8Array> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    bytes = file === '-' ? await readStdin(io) : await readFile(file);
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${readFailure(error)}`, false);
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${file === '-' ? 'standard input' : file}: ${readFailure(error)}`, false);
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -172,7 +183,7 @@ async function check(args: string[], io: CliIO): Promise<number> {
     parser = await fetchRobots(file, userAgent, timeout, names.length === 1 ? SYNTAXES[names[0]!]! : GYM2008);
   } else {
     parser = new RobotExclusionRulesParser();
-    parser.parse(await readRobots(file));
+    parser.parse(await readRobots(file, io));
   }
   const verdicts = urls.flatMap((url) => names.map((syntax) => ({ url, syntax, ...parser.explain(userAgent, url, SYNTAXES[syntax]) })));
   if (values.json) {
@@ -200,7 +211,7 @@ async function show(args: string[], io: CliIO): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length !== 1) throw new UsageError('show needs exactly one robots.txt file');
   const parser = new InspectedParser();
-  parser.parse(await readRobots(positionals[0]!));
+  parser.parse(await readRobots(positionals[0]!, io));
   io.out(parser.toString().trimEnd());
   const { records } = parser.parsedForShow;
   io.out('');

@@ -3,6 +3,7 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { main } from '../../src/cli/main.js';
@@ -116,6 +117,26 @@ test("rerp <command> --help prints that command's help, exit 0, whatever else is
   const all = await run(['--help']);
   t.is(all.code, 0);
   t.regex(all.out.join('\n'), /rerp --version/);
+});
+
+async function runWithStdin(args: string[], input: string): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from([Buffer.from(input)]) });
+  return { code, out, err };
+}
+
+test('- reads the robots.txt from standard input, for check and show', async (t) => {
+  const r = await runWithStdin(['check', '-', 'Bot', '/private/x', '/ok'], ROBOTS);
+  t.is(r.code, 1);
+  t.regex(r.out[0]!, /^disallowed \/private\/x/);
+  t.regex(r.out[1]!, /^allowed {4}\/ok/);
+  const shown = await runWithStdin(['show', '-'], ROBOTS);
+  t.is(shown.code, 0);
+  t.regex(shown.out.join('\n'), /^User-agent: \*\nCrawl-delay: 1\.5\n/);
+  const none = await run(['show', '-']);
+  t.is(none.code, 2);
+  t.deepEqual(none.err, [`rerp: no standard input to read the robots.txt from (try 'rerp --help')`]);
 });
 
 test('usage errors exit 2 with one line that points to --help', async (t) => {
