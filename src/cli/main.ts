@@ -24,7 +24,7 @@ const USAGE = `Usage:
 
 check  prints, for each URL, whether the user agent may fetch it and the line that decided.
        The robots.txt is a file (- for standard input), or an http(s) URL fetched as the user
-       agent (--timeout seconds, default 10).
+       agent (--timeout seconds, default 10); each URL is a path (/...) or an http(s) URL.
        --syntax takes ${Object.keys(SYNTAXES).join(', ')} (default gym2008), a comma-separated list
        of them, or all: with more than one, each URL gets a line per syntax.
        Exit status: 0 all allowed, 1 any disallowed, 2 usage error, unreadable file or failed fetch.
@@ -97,6 +97,14 @@ function timeoutMs(value: string): number {
 
 /** Whether `s` names a URL (`scheme://...`) rather than a file: only http(s) ones can be fetched. */
 const isUrl = (s: string): boolean => /^[a-z][a-z\d+.-]*:\/\//i.test(s);
+
+/** A URL `check` asks about: a path, or an absolute http(s) URL that parses. */
+function isCheckableUrl(url: string): boolean {
+  if (url.startsWith('/')) return true;
+  if (!URL.canParse(url)) return false;
+  const { protocol } = new URL(url);
+  return protocol === 'http:' || protocol === 'https:';
+}
 
 /** `userAgent` when it can be sent as a User-Agent header, else an InvalidArgumentError naming it. */
 function headerUserAgent(userAgent: string): string {
@@ -176,6 +184,9 @@ async function check(args: string[], io: CliIO): Promise<number> {
   const [file, userAgent, ...urls] = positionals;
   if (file === undefined || userAgent === undefined || urls.length === 0) {
     throw new UsageError('check needs a robots.txt file or URL, a user agent and at least one URL');
+  }
+  for (const url of urls) {
+    if (!isCheckableUrl(url)) throw new UsageError(`invalid URL "${url}": give a path starting with / or an absolute http(s) URL`);
   }
   let parser: RobotExclusionRulesParser;
   if (isUrl(file)) {

@@ -139,6 +139,20 @@ test('- reads the robots.txt from standard input, for check and show', async (t)
   t.deepEqual(none.err, [`rerp: no standard input to read the robots.txt from (try 'rerp --help')`]);
 });
 
+test('check reports a URL that is neither a path nor an http(s) URL as a usage error, exit 2', async (t) => {
+  const file = await robotsFile();
+  for (const url of ['private/x', 'ftp://example.com/x', 'https://', 'MyBot/1.0', '']) {
+    const r = await run(['check', file, 'Bot', '/ok', url]);
+    t.is(r.code, 2, url);
+    t.deepEqual(r.err, [`rerp: invalid URL "${url}": give a path starting with / or an absolute http(s) URL (try 'rerp --help')`], url);
+    t.deepEqual(r.out, [], url);
+  }
+  // Arguments swapped: the URL given as the user agent.
+  const swapped = await run(['check', file, 'https://example.com/private/x', 'Bot']);
+  t.is(swapped.code, 2);
+  t.regex(swapped.err[0]!, /^rerp: invalid URL "Bot"/);
+});
+
 test('usage errors exit 2 with one line that points to --help', async (t) => {
   const file = await robotsFile();
   for (const args of [[], ['frobnicate'], ['check', file, 'Bot'], ['check', '--syntax', 'nope', file, 'Bot', '/'], ['check', '--bogus', file, 'Bot', '/']]) {
