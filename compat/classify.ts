@@ -73,9 +73,9 @@ function mapLines(text: string, f: (line: string) => string): string {
   return out.every((l, i) => l === lines[i]) ? text : out.join('\n');
 }
 
-/** A line rewritten as `Key: value`, keeping a leading byte-order mark. */
+/** A line rewritten as `Key: value`, keeping its leading byte-order marks. */
 function directive(line: string, key: string, value: string): string {
-  const bom = /^\s*(\ufeff|\u00ef\u00bb\u00bf)/.exec(line)?.[1] ?? '';
+  const bom = /^\s*((?:(?:\ufeff|\u00ef\u00bb\u00bf)\s*)*)/u.exec(line)?.[1] ?? '';
   return `${bom}${KEY_NAMES[key] ?? key}: ${value}`;
 }
 

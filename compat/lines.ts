@@ -15,15 +15,14 @@ export function portView(line: string): PortLine {
   if (s.startsWith('#')) return { kind: 'comment' };
   const hash = s.indexOf('#');
   if (hash >= 0) s = pyTrim(s.slice(0, hash));
+  // Any number of byte-order marks, with white space between them.
   let bom = false;
-  if (s.startsWith('\ufeff')) {
-    s = s.slice(1);
-    bom = true;
-  } else if (s.startsWith('\u00ef\u00bb\u00bf')) {
-    s = s.slice(3);
+  for (;;) {
+    const mark = s.startsWith('\ufeff') ? 1 : s.startsWith('\u00ef\u00bb\u00bf') ? 3 : 0;
+    if (mark === 0) break;
+    s = pyTrim(s.slice(mark));
     bom = true;
   }
-  s = pyTrim(s);
   const m = /^([A-Za-z-]+):[ \t]*/.exec(s);
   if (m === null || !PORT_KEYS.has(m[1]!.toLowerCase())) return { kind: 'other' };
   return { kind: 'directive', key: m[1]!.toLowerCase(), value: scrubValue(s.slice(m[0].length)), bom };

@@ -18,6 +18,25 @@ export interface PyRequest {
   readonly agents: readonly string[];
 }
 
+/** A URL for `RobotFileParser(url).read()` to fetch, and the questions asked before and after. */
+export interface PyReadRequest {
+  readonly read: string;
+  /** `[userAgent, url]` pairs for `can_fetch`. */
+  readonly queries: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Python's answers to one {@link PyReadRequest}. */
+export interface PyReadAnswer {
+  /** `can_fetch` before `read()`. */
+  readonly before: readonly boolean[];
+  /** What `read()` raised (`HTTPError: ...`, `URLError: ...`), or null. */
+  readonly error: string | null;
+  /** `can_fetch` after `read()`. */
+  readonly canFetch: readonly boolean[];
+  /** `mtime()` after `read()`: 0 when nothing was parsed. */
+  readonly mtime: number;
+}
+
 /** A call that raised in Python. */
 export interface PyError {
   readonly error: string;
@@ -60,7 +79,7 @@ export class PythonMissingError extends Error {
 export class PythonSession {
   readonly info: PyInfo;
   #child: ChildProcessWithoutNullStreams;
-  #pending = new Map<number, { resolve: (a: PyAnswer) => void; reject: (e: Error) => void }>();
+  #pending = new Map<number, { resolve: (a: unknown) => void; reject: (e: Error) => void }>();
   #nextId = 0;
   #stderr = '';
   #failed: Error | null = null;
@@ -76,7 +95,7 @@ export class PythonSession {
         const line = buffered.slice(0, nl);
         buffered = buffered.slice(nl + 1);
         if (line === '') continue;
-        const a = JSON.parse(line) as PyAnswer & { id: number };
+        const a = JSON.parse(line) as { id: number };
         const waiting = this.#pending.get(a.id);
         this.#pending.delete(a.id);
         waiting?.resolve(a);
@@ -124,10 +143,21 @@ export class PythonSession {
 
   /** Python's answers to every request, in order; one write for the whole batch. */
   async ask(requests: readonly PyRequest[]): Promise<PyAnswer[]> {
+    return this.#send<PyAnswer>(requests);
+  }
+
+  /** Python's answers to `read()` requests, in order: Python fetches each URL itself. */
+  async read(requests: readonly PyReadRequest[]): Promise<PyReadAnswer[]> {
+    return this.#send<PyReadAnswer>(requests);
+  }
+
+  async #send<A>(requests: readonly object[]): Promise<A[]> {
     if (this.#failed) throw this.#failed;
     const first = this.#nextId;
     this.#nextId += requests.length;
-    const answers = requests.map((_, i) => new Promise<PyAnswer>((resolve, reject) => this.#pending.set(first + i, { resolve, reject })));
+    const answers = requests.map(
+      (_, i) => new Promise<A>((resolve, reject) => this.#pending.set(first + i, { resolve: resolve as (a: unknown) => void, reject })),
+    );
     this.#child.stdin.write(requests.map((r, i) => JSON.stringify({ id: first + i, ...r })).join('\n') + '\n');
     return Promise.all(answers);
   }

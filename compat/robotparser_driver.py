@@ -15,14 +15,47 @@ Response: {"id": 1, "error": null, "canFetch": [true, ...],
 The text is split with str.splitlines(), as RobotFileParser.read() does with
 the body it fetched. An exception while parsing is reported in "error" (with
 every answer null): some Python versions raise on some files.
+
+A request with "read" instead of "robots" has RobotFileParser(url).read()
+fetch the URL itself (no proxy, whatever the environment says):
+Request:  {"id": 2, "read": "http://127.0.0.1:.../robots.txt",
+           "queries": [[ua, url], ...]}
+Response: {"id": 2, "before": [...], "error": null or "HTTPError: ...",
+           "canFetch": [...], "mtime": 0 or a time}
+"before" holds the can_fetch answers before read(), "canFetch" those after
+it, whether read() raised or not.
 """
 
 import json
 import sys
+import urllib.request
 import urllib.robotparser
+
+# read() goes to a local test server: never through a proxy from the environment.
+urllib.request.install_opener(urllib.request.build_opener(urllib.request.ProxyHandler({})))
+
+
+def read(request):
+    parser = urllib.robotparser.RobotFileParser(request["read"])
+    queries = request["queries"]
+    before = [parser.can_fetch(ua, url) for ua, url in queries]
+    error = None
+    try:
+        parser.read()
+    except Exception as err:
+        error = f"{type(err).__name__}: {err}"
+    return {
+        "id": request["id"],
+        "before": before,
+        "error": error,
+        "canFetch": [parser.can_fetch(ua, url) for ua, url in queries],
+        "mtime": parser.mtime(),
+    }
 
 
 def answer(request):
+    if "read" in request:
+        return read(request)
     parser = urllib.robotparser.RobotFileParser()
     try:
         parser.parse(request["robots"].splitlines())

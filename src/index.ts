@@ -4,11 +4,11 @@
  * @packageDocumentation
  */
 export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
-export { RobotExclusionRulesParser } from './parser.js';
+export { RobotExclusionRulesParser, type ParserOptions } from './parser.js';
 export type { Verdict } from './verdict.js';
 export { lint } from './lint/lint.js';
 export type { LintCode, LintDiagnostic, LintSeverity, LintSyntax } from './lint/codes.js';
-export { RobotFileParserLookalike } from './adapters/lookalike.js';
+export { RobotFileParserLookalike, type LookalikeOptions, type LookalikeStatusPolicy } from './adapters/lookalike.js';
 export {
   RobotsError,
   RobotsFetchError,

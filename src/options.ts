@@ -48,6 +48,43 @@ export function invalidUrl(input: unknown, argument = 'url'): InvalidUrlError {
   return new InvalidUrlError(`${argument} must be an absolute http(s) URL, got ${JSON.stringify(text)}`, text, argument);
 }
 
+/** A user agent that is an absolute http(s) URL: a URL passed first by mistake. */
+const ABSOLUTE_HTTP_URL = /^https?:\/\//i;
+/** A URL argument as callers write one: a path, or anything with a scheme. */
+const URL_LIKE = /^(?:\/|[A-Za-z][A-Za-z\d+.-]*:)/;
+
+/**
+ * Checks the user agent of `isAllowed`, `explain` and `getCrawlDelay`
+ * (behaviour.md §9.33).
+ * @throws InvalidArgumentError when it is not a string.
+ * @internal
+ */
+export function checkUserAgent(method: string, userAgent: unknown): asserts userAgent is string {
+  if (typeof userAgent !== 'string') invalid(`${method} userAgent`, 'userAgent', 'a string', userAgent);
+}
+
+/**
+ * Checks the `(userAgent, url)` of `isAllowed` and `explain` (behaviour.md
+ * §9.33): a string user agent, a string or `URL` url, and not the two
+ * swapped, which is a user agent that is an absolute http(s) URL with a url
+ * that is neither a path (`/…`) nor has a scheme (`isAllowed(url, 'MyBot')`).
+ * @throws InvalidArgumentError otherwise.
+ * @internal
+ */
+export function checkQuery(method: string, userAgent: unknown, url: unknown): void {
+  checkUserAgent(method, userAgent);
+  if (typeof url === 'string') {
+    if (ABSOLUTE_HTTP_URL.test(userAgent) && !URL_LIKE.test(url)) {
+      throw new InvalidArgumentError(
+        `${method} takes (userAgent, url) and got the URL ${show(userAgent)} as userAgent with ${show(url)} as url: are the arguments swapped?`,
+        'userAgent',
+      );
+    }
+  } else if (!(url instanceof URL)) {
+    invalid(`${method} url`, 'url', 'a string or a URL', url);
+  }
+}
+
 /** What Node (and so node-fetch) accepts in a header value: tab, visible ASCII and space, and Latin-1. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 

@@ -1,5 +1,5 @@
 import { fetchRobotsTxt, fetchSettings, fetchUrl, sameSettings, type FetchOptions, type FetchResult, type FetchSettings } from './http/fetch.js';
-import { userAgentHeader } from './options.js';
+import { checkQuery, checkUserAgent, OptionReader, userAgentHeader } from './options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import { AgentCache } from './engine/agent-cache.js';
 import type { Decider } from './engine/decider.js';
@@ -14,7 +14,31 @@ import { encodeRulePath } from './text/percent-encode.js';
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
 
-const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map() };
+const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map(), host: null };
+
+/** Options of the {@link RobotExclusionRulesParser} constructor. */
+export interface ParserOptions {
+  /**
+   * The syntax of every call that names none ({@link RobotExclusionRulesParser.isAllowed},
+   * `explain`, `getCrawlDelay`): {@link GYM2008} by default, as in the
+   * original. With {@link RFC9309}, `fetch` also uses the `'rfc9309'`
+   * status policy unless its options name one.
+   */
+  readonly syntax?: Syntax | undefined;
+}
+
+/** Every key of {@link ParserOptions}. */
+export const PARSER_KEYS = ['syntax'] as const;
+
+/**
+ * The syntax of a constructor's options, read by `reader`: `GYM2008` when not given.
+ * @throws InvalidArgumentError for an unknown syntax value.
+ * @internal
+ */
+export function defaultSyntax(reader: OptionReader<'syntax'>): Syntax {
+  const syntax = reader.raw('syntax');
+  return syntax === undefined ? GYM2008 : checkSyntax(syntax, reader.label('syntax'));
+}
 
 /** A parser's fetching state (behaviour.md §9.30, §9.42). */
 interface FetchState {
@@ -65,6 +89,8 @@ interface InFlight {
  * ```
  */
 export class RobotExclusionRulesParser {
+  /** The syntax of calls that name none. */
+  readonly #syntax: Syntax;
   #parsed: ParsedRobots = EMPTY;
   readonly #records = new AgentCache<RobotRecord | null>();
   /**
@@ -76,9 +102,28 @@ export class RobotExclusionRulesParser {
    * in RFC9309, 5 to 9 % on cms, 4 to 6 % on big.
    */
   #lastAgent: unknown = NOT_ASKED;
-  #lastSyntax = 0;
+  /** The syntax argument as passed (undefined: {@link #syntax}), or 0 when none was asked. */
+  #lastSyntax: Syntax | undefined | 0 = 0;
   #lastDecider: Decider = NO_GROUPS;
   #rfc: Rfc9309Rules | null = null;
+
+  /**
+   * A parser holding no rules. Python's `RobotExclusionRulesParser()` takes
+   * no argument, and neither need this one.
+   * @param options `syntax`: the syntax of calls that name none (default
+   *   {@link GYM2008}); see {@link ParserOptions}.
+   * @throws InvalidArgumentError when `options` is not an object, has an
+   *   unknown key, or names an unknown syntax.
+   */
+  constructor(options?: ParserOptions) {
+    // No options, the usual case, reads none: a parser per origin stays cheap to make.
+    this.#syntax = options === undefined ? GYM2008 : defaultSyntax(new OptionReader('RobotExclusionRulesParser', options, PARSER_KEYS));
+  }
+
+  /** The syntax of calls that name none: the constructor's `syntax` option, {@link GYM2008} by default. */
+  get syntax(): Syntax {
+    return this.#syntax;
+  }
 
   /**
    * Parses robots.txt content, replacing all rules and sitemaps held before.
@@ -101,20 +146,26 @@ export class RobotExclusionRulesParser {
    * Whether `userAgent` may fetch `url`. The first record whose name is `*` or
    * a case-insensitive substring of `userAgent` applies; its first matching
    * rule in file order decides; no match means allowed. Under {@link RFC9309},
-   * `userAgent` is a product token (`Googlebot`; a longer string counts by its
-   * leading run of letters, `-` and `_`), every group naming it applies, and
+   * `userAgent` is a product token (`Googlebot`; `Googlebot/2.1 …` is cut at
+   * the `/`, any other string is compared whole), every group naming it applies, and
    * the longest matching rule decides; see that constant.
    * @param url An absolute URL or a path; never throws on any string. Under
    *   RFC9309 it is matched as given, so pass it percent-encoded.
-   * @param syntax {@link GYM2008} (default), {@link MK1996} or {@link RFC9309}.
-   * @throws InvalidArgumentError for any other syntax value.
+   * @param syntax {@link GYM2008}, {@link MK1996} or {@link RFC9309}; by
+   *   default the constructor's `syntax` option, itself GYM2008 by default.
+   * @throws InvalidArgumentError for any other syntax value, a `userAgent`
+   *   that is not a string, a `url` that is neither a string nor a `URL`, or
+   *   the two swapped: a `userAgent` that is an absolute http(s) URL with a
+   *   `url` that is neither a path nor has a scheme (behaviour.md §9.33).
    */
-  isAllowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+  isAllowed(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
+    // The fast path: the agent and syntax were checked when they were remembered below.
     if (syntax === this.#lastSyntax && userAgent === this.#lastAgent && typeof url === 'string') return this.#lastDecider.allows(url);
-    const s = checkSyntax(syntax);
+    checkQuery('isAllowed', userAgent, url);
+    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
     const decider = s === RFC9309 ? this.#rfc9309().selection(userAgent) : (this.#recordFor(userAgent)?.decider(s) ?? NO_GROUPS);
     this.#lastAgent = userAgent;
-    this.#lastSyntax = s;
+    this.#lastSyntax = syntax;
     this.#lastDecider = decider;
     return decider.allows(typeof url === 'string' ? url : String(url));
   }
@@ -122,10 +173,12 @@ export class RobotExclusionRulesParser {
   /**
    * Explains {@link isAllowed}'s answer: which record applied and which rule
    * decided, with 1-based line numbers in the parsed text.
-   * @throws InvalidArgumentError for an unknown syntax value.
+   * @throws InvalidArgumentError for an unknown syntax value, and for the
+   *   arguments {@link isAllowed} rejects.
    */
-  explain(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): Verdict {
-    const s = checkSyntax(syntax);
+  explain(userAgent: string, url: string | URL, syntax?: Syntax): Verdict {
+    checkQuery('explain', userAgent, url);
+    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
     if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
@@ -143,18 +196,48 @@ export class RobotExclusionRulesParser {
   /**
    * The crawl delay in seconds of the record that applies to `userAgent`, or
    * null when that record sets none or no record applies. Under RFC9309 the
-   * groups that apply are chosen as that syntax chooses them, and the last
-   * valid delay among them counts.
-   * @throws InvalidArgumentError for an unknown syntax value.
+   * last valid delay given to the user-agent lines that apply counts: a
+   * `Crawl-delay` line applies to the user-agent lines since the last rule
+   * or delay line (behaviour.md §9.16).
+   * @throws InvalidArgumentError for an unknown syntax value, or a
+   *   `userAgent` that is not a string.
    */
-  getCrawlDelay(userAgent: string, syntax: Syntax = GYM2008): number | null {
-    if (checkSyntax(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
+  getCrawlDelay(userAgent: string, syntax?: Syntax): number | null {
+    checkUserAgent('getCrawlDelay', userAgent);
+    if ((syntax === undefined ? this.#syntax : checkSyntax(syntax)) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
   }
 
-  /** The Sitemap URLs in file order, as written (empty values skipped). */
+  /**
+   * The Sitemap URLs in file order, as written (empty values skipped), as
+   * the original reads them, whatever the syntax: see {@link getSitemaps}
+   * for RFC9309's reading.
+   */
   get sitemaps(): readonly string[] {
     return this.#parsed.sitemaps;
+  }
+
+  /**
+   * The Sitemap URLs as `syntax` reads them (behaviour.md §9.6): under
+   * MK1996 and GYM2008 {@link sitemaps}; under RFC9309 as Google's reference
+   * parser reports them, keys by prefix and `Site-map` included, values cut
+   * at `#`. Empty values are skipped in every syntax.
+   * @param syntax By default the constructor's `syntax` option.
+   * @throws InvalidArgumentError for an unknown syntax value.
+   */
+  getSitemaps(syntax?: Syntax): readonly string[] {
+    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
+    return s === RFC9309 ? this.#rfc9309().sitemaps() : this.#parsed.sitemaps;
+  }
+
+  /**
+   * The value of the first non-empty `Host:` line (Yandex's preferred host,
+   * `robots-parser`'s `getPreferredHost()`), as written, or null. Read
+   * wherever the line is; it changes no answer in any syntax (behaviour.md
+   * §9.2).
+   */
+  get host(): string | null {
+    return this.#parsed.host;
   }
 
   // Fetching (behaviour.md §5): the HTTP work is in fetch.ts; this is the state it leaves.
@@ -206,7 +289,8 @@ export class RobotExclusionRulesParser {
    * Fetches a robots.txt over HTTP(S) and parses it. 2xx bodies are decoded
    * (byte-order mark, else Content-Type charset, else ISO-8859-1); 401/403
    * disallow everything and 404 allows everything (under the default
-   * `statusPolicy`). Sets {@link sourceUrl}, {@link responseCode} and, when
+   * `statusPolicy`, `'original'`; `'rfc9309'` when the constructor's `syntax`
+   * is {@link RFC9309}). Sets {@link sourceUrl}, {@link responseCode} and, when
    * rules result, {@link expirationDate}.
    *
    * When it throws, the rules, sitemaps and expiry held before the call are
@@ -227,7 +311,7 @@ export class RobotExclusionRulesParser {
    * a valid HTTP header value.
    */
   async fetch(url: string | URL, options?: FetchOptions): Promise<void> {
-    const settings = fetchSettings(options);
+    const settings = fetchSettings(this.#syntax === RFC9309 ? rfc9309Policy(options) : options);
     const href = fetchUrl(url);
     const userAgent = userAgentHeader(this.userAgent);
     const state = (this.#fetching ??= { url: href, code: null, requests: [], started: 0, rulesFrom: 0, codeFrom: 0 });
@@ -258,7 +342,11 @@ export class RobotExclusionRulesParser {
 
   /**
    * The rules back in robots.txt form, records in matching order, then the
-   * sitemaps. Parsing the result gives the same answers as this parser.
+   * sitemaps. Parsing the result gives the same answers as this parser under
+   * {@link MK1996} and {@link GYM2008}, the same crawl delays and sitemaps;
+   * not under {@link RFC9309}, which reads the original text its own way
+   * (paths are written decoded, and records the classic syntaxes drop are
+   * left out): keep the text to ask RFC9309 questions (behaviour.md §9.14).
    */
   toString(): string {
     let out = '';
@@ -271,11 +359,12 @@ export class RobotExclusionRulesParser {
       out += '\n';
     }
     for (const url of this.#parsed.sitemaps) out += `Sitemap: ${url}\n`;
+    if (this.#parsed.host !== null) out += `Host: ${this.#parsed.host}\n`;
     return out;
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    return this.#records.get(typeof userAgent === 'string' ? userAgent : String(userAgent), (ua) => this.#findRecord(ua));
+    return this.#records.get(userAgent, (ua) => this.#findRecord(ua));
   }
 
   #findRecord(ua: string): RobotRecord | null {
@@ -292,6 +381,17 @@ export class RobotExclusionRulesParser {
     const view = this.#rfc;
     return view !== null && view.parsed === this.#parsed ? view : (this.#rfc = new Rfc9309Rules(this.#parsed));
   }
+}
+
+/** Fetch options with `statusPolicy: 'rfc9309'` unless they name a policy; anything else as given, for fetchSettings to reject. */
+function rfc9309Policy(options: unknown): unknown {
+  if (options === undefined) return { statusPolicy: 'rfc9309' };
+  if (typeof options !== 'object' || options === null) return options;
+  // Plain objects only (of any realm), as fetchSettings takes them: a spread would hide a Map.
+  const proto: unknown = Object.getPrototypeOf(options);
+  if (proto !== null && Object.getPrototypeOf(proto) !== null) return options;
+  const given = options as FetchOptions;
+  return given.statusPolicy === undefined ? { ...given, statusPolicy: 'rfc9309' } : given;
 }
 
 // Defaults on the prototype: an instance holds its own only once they are set.

@@ -1,6 +1,6 @@
 // toString(): the rules back in robots.txt form; parsing it gives the same answers.
 import test, { type ExecutionContext } from 'ava';
-import { GYM2008, MK1996, type RobotExclusionRulesParser } from '../src/index.js';
+import { GYM2008, MK1996, RFC9309, type RobotExclusionRulesParser } from '../src/index.js';
 import { robots, robotsLines } from './helpers/robots.js';
 
 const AGENTS = ['foobot', 'FooBot/2.1', 'barbot', 'bazbot', 'other', ''];
@@ -51,6 +51,20 @@ const URLS = [
   '/double%2Fenc',
   '/double%252Fenc',
 ];
+
+test('9.14 toString: the round trip does not hold under RFC9309, whose paths stay encoded', (t) => {
+  const p = robots('User-agent: a\n\nUser-agent: b\nDisallow: /h%65llo\n');
+  const copy = robots(p.toString());
+  t.is(p.toString(), 'User-agent: b\nDisallow: /hello\n\n');
+  // The classic syntaxes decode both sides: same answers.
+  t.is(copy.isAllowed('b', '/hello', GYM2008), p.isAllowed('b', '/hello', GYM2008));
+  // RFC9309 compares bytes: the decoded rule now matches what it did not.
+  t.true(p.isAllowed('b', '/hello', RFC9309));
+  t.false(copy.isAllowed('b', '/hello', RFC9309));
+  // And `a`, in b's group under RFC9309, is gone from the copy.
+  t.false(p.isAllowed('a', '/h%65llo', RFC9309));
+  t.true(copy.isAllowed('a', '/h%65llo', RFC9309));
+});
 
 test('toString: an empty parser gives an empty text', (t) => {
   t.is(robots('').toString(), '');

@@ -1,9 +1,11 @@
 // Python's urllib.robotparser.RobotFileParser interface over the one parser.
-import { RobotExclusionRulesParser } from '../parser.js';
-import { GYM2008, type Syntax } from '../syntax.js';
-import { nowSeconds } from '../http/expiry.js';
-import type { FetchOptions } from '../http/fetch.js';
+import { defaultSyntax, RobotExclusionRulesParser, type ParserOptions } from '../parser.js';
+import type { Syntax } from '../syntax.js';
+import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
+import { FETCH_KEYS, type FetchOptions } from '../http/fetch.js';
 import type { RequestRate } from '../classic/model.js';
+import { RobotsFetchError } from '../errors.js';
+import { checkUserAgent, invalid, OptionReader } from '../options.js';
 
 /** One element of a line list, without its own line ending. */
 function chompLine(line: unknown): string {
@@ -15,6 +17,32 @@ function chompLine(line: unknown): string {
 function isIterable(value: unknown): value is Iterable<unknown> {
   return value != null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
 }
+
+/**
+ * How {@link RobotFileParserLookalike.read} and
+ * {@link RobotFileParserLookalike.canFetch} treat HTTP statuses:
+ * - `'original'` (the default): as the Python original's lookalike, that is
+ *   as `fetch`'s status policy: 401 and 403 disallow everything, 404 allows
+ *   everything, any other status throws `RobotsFetchError`;
+ * - `'urllib'`: as Python's `urllib.robotparser.RobotFileParser`: 401 and
+ *   403 disallow everything, every other 4xx allows everything, a 5xx (or a
+ *   redirect that cannot be followed) is not an error and changes nothing,
+ *   and `canFetch` answers false until the rules are first read or parsed.
+ *   No answer at all still throws, as urllib raises `URLError`.
+ */
+export type LookalikeStatusPolicy = 'original' | 'urllib';
+
+/** Options of the {@link RobotFileParserLookalike} constructor. */
+export interface LookalikeOptions extends ParserOptions {
+  /** How `read` and `canFetch` treat HTTP statuses; see {@link LookalikeStatusPolicy}. Default `'original'`. */
+  readonly statusPolicy?: LookalikeStatusPolicy | undefined;
+}
+
+/** Every key of {@link LookalikeOptions}. */
+const LOOKALIKE_KEYS = ['syntax', 'statusPolicy'] as const;
+
+/** As urllib's `HTTPRedirectHandler.max_redirections`. */
+const URLLIB_MAX_REDIRECTS = 10;
 
 /**
  * A stand-in for Python's `urllib.robotparser.RobotFileParser` with all the
@@ -37,6 +65,7 @@ function isIterable(value: unknown): value is Iterable<unknown> {
  */
 export class RobotFileParserLookalike extends RobotExclusionRulesParser {
   #url: string;
+  readonly #urllib: boolean;
 
   /**
    * Unix seconds of the last {@link modified} call (made by every parse),
@@ -44,10 +73,27 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
    */
   lastChecked: number | null = null;
 
-  /** @param url The robots.txt URL {@link read} fetches; see {@link setUrl}. */
-  constructor(url: string | URL = '') {
-    super();
+  /**
+   * @param url The robots.txt URL {@link read} fetches; see {@link setUrl}.
+   * @param options `syntax`: the syntax of {@link canFetch} and the other
+   *   calls that name none (default `GYM2008`); `statusPolicy`: how
+   *   {@link read} and {@link canFetch} treat HTTP statuses, `'original'`
+   *   (default) or `'urllib'` ({@link LookalikeStatusPolicy}).
+   * @throws InvalidArgumentError when `options` is not an object, has an
+   *   unknown key, or a bad value.
+   */
+  constructor(url: string | URL = '', options?: LookalikeOptions) {
+    const o = new OptionReader('RobotFileParserLookalike', options, LOOKALIKE_KEYS);
+    const syntax = defaultSyntax(o);
+    const statusPolicy = o.oneOf('statusPolicy', ['original', 'urllib'] as const, 'original');
+    super({ syntax });
     this.#url = String(url);
+    this.#urllib = statusPolicy === 'urllib';
+  }
+
+  /** The constructor's `statusPolicy`: `'original'` or `'urllib'`. */
+  get statusPolicy(): LookalikeStatusPolicy {
+    return this.#urllib ? 'urllib' : 'original';
   }
 
   /** The URL {@link read} fetches. */
@@ -62,11 +108,36 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
 
   /**
    * Fetches and parses the URL given to the constructor or {@link setUrl},
-   * with the status, charset and expiry policy of {@link fetch}.
-   * @throws as {@link fetch} does.
+   * with the status, charset and expiry policy of {@link fetch}. Under the
+   * constructor's `statusPolicy: 'urllib'`, statuses are read as Python's
+   * `RobotFileParser.read` reads them ({@link LookalikeStatusPolicy}): no
+   * status throws, and up to 10 redirects are followed unless
+   * `maxRedirects` says otherwise; the options may not name a
+   * `statusPolicy` then.
+   * @throws as {@link fetch} does; under `'urllib'`, only when no answer came
+   *   (a network failure, a timeout, an abort), the body cannot be decoded,
+   *   or before any request.
    */
   async read(options?: FetchOptions): Promise<void> {
-    await this.fetch(this.#url, options);
+    if (!this.#urllib) return this.fetch(this.#url, options);
+    const o = new OptionReader('read', options, FETCH_KEYS);
+    if (o.raw('statusPolicy') !== undefined) {
+      invalid(o.label('statusPolicy'), o.argument('statusPolicy'), "left out when the lookalike's statusPolicy is 'urllib'", o.raw('statusPolicy'));
+    }
+    const given: FetchOptions = options ?? {};
+    try {
+      await this.fetch(this.#url, { ...given, maxRedirects: given.maxRedirects ?? URLLIB_MAX_REDIRECTS, statusPolicy: 'original' });
+    } catch (error) {
+      // urllib raises for no answer; for any HTTP status it sets flags instead.
+      if (!(error instanceof RobotsFetchError) || (error.reason !== 'status' && error.reason !== 'redirect')) throw error;
+      // 401 and 403 were answered by the original policy; any other 4xx allows
+      // everything, and anything else (5xx, an unfollowed 3xx) changes nothing.
+      const code = error.responseCode;
+      if (code >= 400 && code < 500) {
+        this.parse('');
+        this.expirationDate = nowSeconds() + SEVEN_DAYS;
+      }
+    }
   }
 
   /**
@@ -82,9 +153,15 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
     this.modified();
   }
 
-  /** Python's `can_fetch`: {@link isAllowed} under another name, syntax included. */
-  canFetch(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
-    return this.isAllowed(userAgent, url, syntax);
+  /**
+   * Python's `can_fetch`: {@link isAllowed} under another name, syntax
+   * included. Under the constructor's `statusPolicy: 'urllib'`, false until
+   * the rules are first read, parsed or marked {@link modified}, as urllib
+   * answers before its `read()`.
+   */
+  canFetch(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
+    const allowed = this.isAllowed(userAgent, url, syntax);
+    return allowed && (!this.#urllib || this.lastChecked !== null);
   }
 
   /** {@link lastChecked}: when the rules were last parsed, or null. */
@@ -108,6 +185,7 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
    * line of the record wins), or null.
    */
   requestRate(userAgent: string): RequestRate | null {
+    checkUserAgent('requestRate', userAgent);
     const record = this.recordFor(userAgent);
     return record === null ? null : (this.parsed.requestRates.get(record.line) ?? null);
   }

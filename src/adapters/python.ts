@@ -8,13 +8,15 @@
  */
 import { RobotExclusionRulesParser as Parser } from '../parser.js';
 import { RobotFileParserLookalike as Lookalike } from './lookalike.js';
-import { GYM2008, type Syntax } from '../syntax.js';
+import type { Syntax } from '../syntax.js';
 import { FETCH_KEYS, type FetchOptions } from '../http/fetch.js';
 import type { RequestRate } from '../classic/model.js';
 import { invalid, OptionReader } from '../options.js';
 
 export { MK1996, GYM2008, RFC9309, type Syntax } from '../syntax.js';
 export { RobotsError, RobotsFetchError, RobotsEncodingError, InvalidArgumentError, InvalidUrlError } from '../errors.js';
+export type { ParserOptions } from '../parser.js';
+export type { LookalikeOptions, LookalikeStatusPolicy } from './lookalike.js';
 
 /**
  * The options of the facade's `fetch` and `read`: the camelCase
@@ -44,7 +46,7 @@ function fetchOptions(timeout: unknown): FetchOptions | undefined {
 
 /** The Python names every parser has. */
 export interface PythonParserNames {
-  /** `is_allowed(user_agent, url, syntax=GYM2008)`. */
+  /** `is_allowed(user_agent, url, syntax=GYM2008)`; the default is the constructor's `syntax` option. */
   is_allowed(userAgent: string, url: string | URL, syntax?: Syntax): boolean;
   /** `get_crawl_delay(user_agent)`: the delay in seconds, or null. */
   get_crawl_delay(userAgent: string): number | null;
@@ -77,7 +79,7 @@ type ParserClass = abstract new (...args: any[]) => Parser;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ParserClass: the mixin keeps Base's constructor arguments
 function withPythonNames<T extends ParserClass>(Base: T): T & (abstract new (...args: any[]) => PythonParserNames) {
   abstract class WithPythonNames extends Base implements PythonParserNames {
-    is_allowed(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+    is_allowed(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
       return this.isAllowed(userAgent, url, syntax);
     }
     get_crawl_delay(userAgent: string): number | null {
@@ -140,19 +142,21 @@ export class RobotExclusionRulesParser extends withPythonNames(Parser) {}
 export class RobotFileParserLookalike extends withPythonNames(Lookalike) {
   /**
    * `read()`: fetches and parses the URL given to the constructor or
-   * `set_url`. Options as the facade's `fetch` takes them, `timeout` in
-   * seconds.
-   * @throws as `fetch`.
+   * `set_url`, as the camelCase `read` does (the constructor's
+   * `statusPolicy` included). Options as the facade's `fetch` takes them,
+   * `timeout` in seconds.
+   * @throws as `read`.
    */
   override read(options?: PythonFetchOptions): Promise<void> {
-    return this.fetch(this.url, options);
+    // The camelCase read calls this class's fetch, which reads the seconds.
+    return super.read(options);
   }
   /** `set_url(url)`. */
   set_url(url: string | URL): void {
     this.setUrl(url);
   }
-  /** `can_fetch(useragent, url, syntax=GYM2008)`. */
-  can_fetch(userAgent: string, url: string | URL, syntax: Syntax = GYM2008): boolean {
+  /** `can_fetch(useragent, url, syntax=GYM2008)`; the default is the constructor's `syntax` option. */
+  can_fetch(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
     return this.canFetch(userAgent, url, syntax);
   }
   /** `crawl_delay(useragent)`. */

@@ -57,6 +57,8 @@ export interface ParsedRobots {
    * directive of the original: only the lookalike adapter reports them.
    */
   readonly requestRates: ReadonlyMap<number, RequestRate>;
+  /** The first non-empty `Host` value, cleaned as §1.7 says, or null (behaviour.md §9.2). */
+  readonly host: string | null;
 }
 
 /** What a record's rules answer for URLs in one syntax. */

@@ -22,6 +22,8 @@ function keyOf(name: string): Key {
       return Key.CrawlDelay;
     case 'request-rate':
       return Key.RequestRate;
+    case 'host':
+      return Key.Host;
     default:
       return Key.None;
   }
@@ -53,7 +55,7 @@ export function keyPart(packed: KeyAndLength): Key {
 }
 
 /** The keys by value, so that an unpacked number is read back as a Key. */
-const KEYS: readonly Key[] = [Key.None, Key.UserAgent, Key.Allow, Key.Disallow, Key.Sitemap, Key.CrawlDelay, Key.RequestRate];
+const KEYS: readonly Key[] = [Key.None, Key.UserAgent, Key.Allow, Key.Disallow, Key.Sitemap, Key.CrawlDelay, Key.RequestRate, Key.Host];
 
 /** The length of the key's name in a packed {@link keyAt} answer. */
 export function lengthPart(packed: KeyAndLength): number {
@@ -125,6 +127,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   const kept: OpenRecord[] = [];
   const sitemaps: string[] = [];
   let requestRates: Map<number, RequestRate> | null = null;
+  let host: string | null = null;
   let current: OpenRecord | null = null;
   let afterUserAgent = false;
   // Rule values are kept as positions (see record.ts), SPAN_FIELDS numbers a rule.
@@ -169,10 +172,14 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
         e = nextHash;
         while (e > s && isPyWhitespace(text.charCodeAt(e - 1))) e--;
       }
-      // 1.5 as the port chooses it: a directive only at the start, after a BOM.
-      if (text.charCodeAt(s) === 0xfeff) s++;
-      else if (text.charCodeAt(s) === 0xef && text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;
-      while (s < e && isPyWhitespace(text.charCodeAt(s))) s++;
+      // 1.5 as the port chooses it (§7): a directive only at the start, after
+      // any number of byte-order marks and white space.
+      for (;;) {
+        if (text.charCodeAt(s) === 0xfeff) s++;
+        else if (text.charCodeAt(s) === 0xef && text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;
+        else break;
+        while (s < e && isPyWhitespace(text.charCodeAt(s))) s++;
+      }
       const found = keyAt(text, s, e);
       const key = keyPart(found);
       const k = s + lengthPart(found);
@@ -180,6 +187,12 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
         // Not a directive of the original: it changes no other state (1.6).
         const rate = current === null ? null : readRequestRate(text.slice(k + 1, e));
         if (rate !== null) (requestRates ??= new Map()).set(current!.line, rate);
+      } else if (key === Key.Host) {
+        // Nor is Host (§9.2): the first non-empty value is kept, wherever it is.
+        if (host === null) {
+          const value = scrubValue(text.slice(k + 1, e));
+          if (value !== '') host = value;
+        }
       } else if (key !== Key.None) {
         let v = k + 1;
         while (v < e) {
@@ -230,5 +243,6 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
     source: text,
     fromBytes,
     requestRates: requestRates ?? NO_REQUEST_RATES,
+    host,
   };
 }

@@ -15,6 +15,7 @@ export const KEY_NAMES: Readonly<Record<Key, string>> = {
   [Key.Sitemap]: 'Sitemap',
   [Key.CrawlDelay]: 'Crawl-delay',
   [Key.RequestRate]: 'Request-rate',
+  [Key.Host]: 'Host',
 };
 
 /** Directives, their letters only, lower case: what a misspelling is compared with. */
@@ -28,7 +29,7 @@ const DIRECTIVES: ReadonlyArray<readonly [string, string]> = [
 
 /** Extensions some crawlers read and none of the three syntaxes does, letters only. */
 const EXTENSIONS: ReadonlyMap<string, string> = new Map([
-  ['host', 'Yandex once read it as the preferred host; no syntax here reads it'],
+  ['host', "Yandex's preferred host: the parser reports it (`host`), and it changes no answer in any syntax"],
   ['cleanparam', "Yandex's; no syntax here reads it"],
   ['noindex', 'Google stopped reading it in 2019; no syntax here reads it'],
   ['nofollow', 'no syntax here reads it'],
@@ -96,8 +97,8 @@ function checkLine(t: LintText, line: LintLine, report: Report): void {
   const content = text.slice(line.s, line.e);
   const colon = content.indexOf(':');
   const written = colon < 0 ? content.split(/[ \t]/, 1)[0]! : content.slice(0, colon);
-  if (ck === Key.RequestRate) {
-    report.add('nonstandard-directive', line.number, `"${written}": ${EXTENSIONS.get('requestrate')}`, { column });
+  if (ck === Key.RequestRate || ck === Key.Host) {
+    report.add('nonstandard-directive', line.number, `"${written}": ${EXTENSIONS.get(ck === Key.Host ? 'host' : 'requestrate')}`, { column });
     return;
   }
   if (ck === rk && ck !== Key.None) return;

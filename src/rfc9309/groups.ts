@@ -28,7 +28,12 @@ export interface Group {
   /** Its rules in the read's span list: [first, end) rule numbers. */
   first: number;
   end: number;
-  crawlDelay: number | null;
+  /**
+   * The last valid crawl delay given to user-agent lines of this group that
+   * name the token, and to its `*` lines (behaviour.md §9.16).
+   */
+  namedDelay: number | null;
+  globalDelay: number | null;
 }
 
 /** What {@link readFor} finds: the groups, and the rules of those that can apply as spans. */
@@ -48,6 +53,11 @@ export function readFor(text: string, bytewise: boolean, token: string): GroupsR
   const spans: number[] = [];
   let current: Group | null = null;
   let sawRule = false;
+  // The run of user-agent lines a crawl delay applies to: those since the
+  // last rule or crawl-delay line. A delay line ends the run, not the group.
+  let sawDelay = false;
+  let runNamed = false;
+  let runGlobal = false;
   const n = text.length;
   let lineNo = 0;
   const line = new LineReader(text, bytewise);
@@ -59,12 +69,12 @@ export function readFor(text: string, bytewise: boolean, token: string): GroupsR
     const e = line.end;
     if (key === Key.UserAgent) {
       if (current === null || sawRule) {
-        current = { offset: pos, line: lineNo, named: false, global: false, first: spans.length / 2, end: 0, crawlDelay: null };
+        current = { offset: pos, line: lineNo, named: false, global: false, first: spans.length / 2, end: 0, namedDelay: null, globalDelay: null };
         groups.push(current);
-        sawRule = false;
       }
-      if (isGlobal(text, vs, e)) current.global = true;
-      else if (token !== '' && namesToken(text, vs, e, token)) current.named = true;
+      if (sawRule || sawDelay) runNamed = runGlobal = sawRule = sawDelay = false;
+      if (isGlobal(text, vs, e)) current.global = runGlobal = true;
+      else if (token !== '' && namesToken(text, vs, e, token)) current.named = runNamed = true;
     } else if ((key === Key.Allow || key === Key.Disallow) && current !== null) {
       // Even an empty rule ends the run of user-agent lines. A group's
       // user-agent lines all come before its rules, so whether it can apply
@@ -72,7 +82,12 @@ export function readFor(text: string, bytewise: boolean, token: string): GroupsR
       sawRule = true;
       if (e > vs && (current.named || current.global)) spans.push(vs, packEnd(e, key === Key.Allow));
     } else if (key === Key.CrawlDelay && current !== null) {
-      current.crawlDelay = parseCrawlDelay(text.slice(vs, e)) ?? current.crawlDelay;
+      sawDelay = true;
+      if (runNamed || runGlobal) {
+        const delay = parseCrawlDelay(text.slice(vs, e));
+        if (delay !== null && runNamed) current.namedDelay = delay;
+        if (delay !== null && runGlobal) current.globalDelay = delay;
+      }
     }
     if (current !== null) current.end = spans.length / 2;
     if (line.next > n) break;
@@ -81,13 +96,17 @@ export function readFor(text: string, bytewise: boolean, token: string): GroupsR
 }
 
 /**
- * The product token in a caller's user agent, lower-cased: its leading run of
- * letters, `-` and `_`, read the same way as a user-agent line's value. A
- * token (`Googlebot`) stays whole; `Googlebot/2.1 (+http://…)` gives
- * `googlebot`; an empty result names no group.
+ * The product token in a caller's user agent, lower-cased (behaviour.md
+ * §9.15). The string is compared whole, as Google's reference parser compares
+ * it, except that a token followed by `/` (a version) is cut there:
+ * `Googlebot` and `Googlebot/2.1 (+http://…)` give `googlebot`. A string
+ * that is neither (`Foo Bar`, `Rule1TestBot`, `*`, `''`) can equal no
+ * user-agent line's name, which is only letters, `-` and `_`: it gives the
+ * empty token, which names no group.
  */
 export function productToken(userAgent: string): string {
   let t = 0;
   while (t < userAgent.length && isTokenChar(userAgent.charCodeAt(t))) t++;
-  return userAgent.slice(0, t).toLowerCase();
+  if (t === userAgent.length) return userAgent.toLowerCase();
+  return userAgent.charCodeAt(t) === 0x2f ? userAgent.slice(0, t).toLowerCase() : '';
 }

@@ -10,7 +10,7 @@ import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import type { Verdict } from '../verdict.js';
 import { FEW_FIELDS, FEW_RULES, prepareFew, type Few, type FewRule } from './few-rules.js';
 import { readFor, productToken, type Group } from './groups.js';
-import { LineReader } from './lines.js';
+import { firstLine, LineReader } from './lines.js';
 import { compileLongest, type LongestMatcher } from './longest-match.js';
 import { directoryPattern, rulePattern } from './patterns.js';
 import { fromUtf8Bytes, utf8Bytes, wellFormed } from '../text/bytes.js';
@@ -41,6 +41,7 @@ export class Rfc9309Rules extends AgentCache<Selection> {
   #bytes: string | null;
   /** What a token that no group names gets: the `*` groups. */
   #global: Selection | null = null;
+  #sitemaps: readonly string[] | null = null;
 
   constructor(parsed: Rfc9309Source) {
     super();
@@ -74,7 +75,38 @@ export class Rfc9309Rules extends AgentCache<Selection> {
     };
   }
 
-  /** The last valid crawl delay among the groups that apply, or null. */
+  /**
+   * The `sitemap` values as the reference parser reports them (behaviour.md
+   * §9.6): every line whose key begins with `sitemap` or `site-map`, in file
+   * order, as written; empty values skipped.
+   */
+  sitemaps(): readonly string[] {
+    if (this.#sitemaps !== null) return this.#sitemaps;
+    let found = this.#readSitemaps();
+    if (found === null) {
+      // A line reaches the byte limit inside its UTF-8 form: read the bytes,
+      // as #select does (whichever reads first switches, before any selection).
+      this.#bytes = utf8Bytes(this.parsed.source);
+      found = this.#readSitemaps()!;
+    }
+    return (this.#sitemaps = Object.freeze(found));
+  }
+
+  /** The sitemap values of {@link #text}, or null when the text must be read as bytes. */
+  #readSitemaps(): string[] | null {
+    const text = this.#text;
+    const bytewise = this.#bytes !== null;
+    const line = new LineReader(text, bytewise);
+    const found: string[] = [];
+    for (let pos = firstLine(text, bytewise); ; pos = line.next) {
+      if (!line.read(pos)) return null;
+      if (line.key === Key.Sitemap && line.end > line.value) found.push(this.#decode(line.value, line.end));
+      if (line.next > text.length) break;
+    }
+    return found;
+  }
+
+  /** The last valid crawl delay given to the user-agent lines that apply (behaviour.md §9.16), or null. */
   crawlDelay(userAgent: string): number | null {
     return this.selection(userAgent).crawlDelay;
   }
@@ -95,21 +127,24 @@ export class Rfc9309Rules extends AgentCache<Selection> {
     }
     const { groups, spans } = read!;
     const named = groups.filter((g) => g.named);
-    if (named.length > 0) return this.#build(named, spans);
+    if (named.length > 0) return this.#build(named, spans, true);
     return (this.#global ??= this.#build(
       groups.filter((g) => g.global),
       spans,
+      false,
     ));
   }
 
-  #build(groups: readonly Group[], spans: readonly number[]): Selection {
+  /** @param named whether `groups` name the token (else they are the `*` groups), for their crawl delays. */
+  #build(groups: readonly Group[], spans: readonly number[], named: boolean): Selection {
     if (groups.length === 0) return NO_GROUPS;
     const text = this.#text;
     const bytewise = this.#bytes !== null;
     const rules: FewRule[] = [];
     let crawlDelay: number | null = null;
     for (const group of groups) {
-      if (group.crawlDelay !== null) crawlDelay = group.crawlDelay;
+      const delay = named ? group.namedDelay : group.globalDelay;
+      if (delay !== null) crawlDelay = delay;
       for (let r = group.first; r < group.end; r++) {
         const at = spans[2 * r]!;
         const to = spans[2 * r + 1]! as ValueEnd;

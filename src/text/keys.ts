@@ -10,4 +10,5 @@ export const enum Key {
   Sitemap,
   CrawlDelay,
   RequestRate,
+  Host,
 }

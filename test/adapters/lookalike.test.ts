@@ -1,6 +1,15 @@
 import test from 'ava';
-import { GYM2008, InvalidUrlError, MK1996, RobotExclusionRulesParser, RobotFileParserLookalike, RobotsFetchError } from '../../src/index.js';
-import { respond, startServer } from '../helpers/server.js';
+import {
+  GYM2008,
+  InvalidArgumentError,
+  InvalidUrlError,
+  MK1996,
+  RobotExclusionRulesParser,
+  RobotFileParserLookalike,
+  RobotsFetchError,
+} from '../../src/index.js';
+import * as python from '../../src/adapters/python.js';
+import { closedPortUrl, redirect, respond, startServer, type Handler } from '../helpers/server.js';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private*\nSitemap: https://example.com/a.xml\n';
 
@@ -193,4 +202,73 @@ test('read without a URL throws an InvalidUrlError', async (t) => {
   const error = await t.throwsAsync(new RobotFileParserLookalike().read(), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
   t.is(error.input, '');
   await t.throwsAsync(new RobotFileParserLookalike('ftp://example.com/robots.txt').read(), { instanceOf: InvalidUrlError, code: 'ERR_ROBOTS_INVALID_URL' });
+});
+
+// statusPolicy 'urllib' (behaviour.md §9.34); compat/urllib-read.test.ts checks it against Python.
+
+test('urllib: a 5xx after a good read keeps the rules, and no status throws', async (t) => {
+  let status = 200;
+  const server = await startServer({ '/robots.txt': (_req, res) => respond(status, status === 200 ? ROBOTS : 'User-agent: *\nAllow: /\n')(_req, res) });
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/robots.txt'), { statusPolicy: 'urllib' });
+  t.is(rp.statusPolicy, 'urllib');
+  t.false(rp.canFetch('bot', '/a'));
+  await rp.read();
+  t.true(rp.canFetch('bot', '/a'));
+  t.false(rp.canFetch('bot', '/private'));
+  const mtime = rp.mtime();
+  status = 503;
+  await t.notThrowsAsync(rp.read());
+  t.is(rp.responseCode, 503);
+  t.is(rp.mtime(), mtime);
+  t.false(rp.canFetch('bot', '/private'));
+  status = 410;
+  await rp.read();
+  t.true(rp.canFetch('bot', '/private'));
+  status = 401;
+  await rp.read();
+  t.false(rp.canFetch('bot', '/a'));
+});
+
+test('urllib: read follows up to 10 redirects unless told otherwise', async (t) => {
+  const routes: Record<string, Handler> = { '/r10': respond(200, 'User-agent: *\nDisallow: /x\n') };
+  for (let i = 0; i < 10; i++) routes[`/r${i}`] = redirect(302, `/r${i + 1}`);
+  const server = await startServer(routes);
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/r0'), { statusPolicy: 'urllib' });
+  await rp.read();
+  t.false(rp.canFetch('bot', '/x'));
+  t.true(rp.canFetch('bot', '/y'));
+  const short = new RobotFileParserLookalike(server.url('/r0'), { statusPolicy: 'urllib' });
+  await short.read({ maxRedirects: 2 });
+  t.is(short.responseCode, 302);
+  t.false(short.canFetch('bot', '/y'), 'a redirect it cannot follow changes nothing: not read yet');
+  await t.throwsAsync(new RobotFileParserLookalike(server.url('/r0')).read(), { instanceOf: RobotsFetchError });
+});
+
+test('urllib: no answer still throws, and read options may not name a statusPolicy', async (t) => {
+  const rp = new RobotFileParserLookalike(await closedPortUrl(), { statusPolicy: 'urllib' });
+  const error = await t.throwsAsync(rp.read(), { instanceOf: RobotsFetchError });
+  t.is(error.reason, 'network');
+  t.false(rp.canFetch('bot', '/'));
+  await t.throwsAsync(rp.read({ statusPolicy: 'rfc9309' }), {
+    instanceOf: InvalidArgumentError,
+    message: "read option statusPolicy must be left out when the lookalike's statusPolicy is 'urllib', got \"rfc9309\"",
+  });
+  await t.throwsAsync(rp.read({ timout: 1 } as never), { instanceOf: InvalidArgumentError });
+  t.throws(() => new RobotFileParserLookalike('', { statusPolicy: 'rfc9309' as never }), {
+    instanceOf: InvalidArgumentError,
+    message: "RobotFileParserLookalike option statusPolicy must be 'original' or 'urllib', got \"rfc9309\"",
+  });
+  t.is(new RobotFileParserLookalike().statusPolicy, 'original');
+});
+
+test("urllib: the Python facade's read keeps the policy and reads its timeout in seconds", async (t) => {
+  const server = await startServer({ '/robots.txt': respond(429) });
+  t.teardown(() => server.close());
+  const rp = new python.RobotFileParserLookalike(server.url('/robots.txt'), { statusPolicy: 'urllib' });
+  t.false(rp.can_fetch('bot', '/a'));
+  await rp.read({ timeout: 5 });
+  t.true(rp.can_fetch('bot', '/a'));
+  await t.throwsAsync(new python.RobotFileParserLookalike(server.url('/robots.txt')).read({ timeout: 5 }), { instanceOf: RobotsFetchError });
 });

@@ -1,6 +1,6 @@
 // behaviour.md §3: choosing the record for a user agent.
 import test from 'ava';
-import { GYM2008, RFC9309 } from '../../src/index.js';
+import { GYM2008, InvalidArgumentError, RFC9309 } from '../../src/index.js';
 import { ALLOWED, DISALLOWED, both, robotsLines } from '../helpers/robots.js';
 
 test('3 a record applies when its name, lower-cased, is a substring of the lower-cased user agent', (t) => {
@@ -98,14 +98,15 @@ test('3 the choice of record follows each new user agent (answers are not mixed 
   }
 });
 
-test('a null user agent from untyped code gets the same answer first and later', (t) => {
+test('9.33 a null user agent from untyped code throws, first and later', (t) => {
   for (const syntax of [GYM2008, RFC9309] as const) {
     const p = robotsLines('User-agent: *', 'Disallow: /');
     const agent = null as unknown as string;
-    const first = p.isAllowed(agent, '/x', syntax);
-    p.isAllowed('other', '/x', syntax);
-    t.false(first, String(syntax));
-    t.is(p.isAllowed(agent, '/x', syntax), first, String(syntax));
-    t.not(p.explain(agent, '/x', syntax).record, null, String(syntax));
+    const error = { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' } as const;
+    t.throws(() => p.isAllowed(agent, '/x', syntax), { ...error, message: 'isAllowed userAgent must be a string, got null' });
+    t.false(p.isAllowed('other', '/x', syntax));
+    t.throws(() => p.isAllowed(agent, '/x', syntax), error);
+    t.throws(() => p.explain(agent, '/x', syntax), { ...error, message: 'explain userAgent must be a string, got null' });
+    t.throws(() => p.getCrawlDelay(agent, syntax), { ...error, message: 'getCrawlDelay userAgent must be a string, got null' });
   }
 });

@@ -55,9 +55,20 @@ test('7 unanchored directive search: a BOM elsewhere in the line is not skipped'
   t.deepEqual(both(p, 'bot', '/y'), ALLOWED);
 });
 
-test('7 unanchored directive search: two BOMs in a row are not both skipped', (t) => {
-  const p = robots('\uFEFF\uFEFFUser-agent: *\nDisallow: /\n');
-  t.deepEqual(both(p, 'bot', '/x'), ALLOWED);
+test('7 unanchored directive search: every BOM at the start of the file is skipped, as the original reads it', (t) => {
+  for (const boms of ['\uFEFF\uFEFF', '\uFEFF\uFEFF\uFEFF', '\uFEFF \uFEFF', '\u00ef\u00bb\u00bf\uFEFF', '\uFEFF\u00ef\u00bb\u00bf\u00ef\u00bb\u00bf']) {
+    const p = robots(`${boms}User-agent: *\nDisallow: /\n`);
+    t.deepEqual(both(p, 'bot', '/x'), DISALLOWED, JSON.stringify(boms));
+    t.deepEqual(p.explain('bot', '/x').record, { names: ['*'], line: 1 });
+  }
+  const bytes = robots(new Uint8Array([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...new TextEncoder().encode('User-agent: *\nDisallow: /\n')]));
+  t.deepEqual(both(bytes, 'bot', '/x'), DISALLOWED);
+});
+
+test('7 unanchored directive search: several BOMs at the start of a later line are skipped too', (t) => {
+  const p = robotsLines('User-agent: *', '\uFEFF\uFEFFDisallow: /x', '\uFEFF\u00ef\u00bb\u00bfAllow: /y', 'Disallow: /');
+  t.deepEqual(both(p, 'bot', '/x'), DISALLOWED);
+  t.deepEqual(both(p, 'bot', '/y'), ALLOWED);
 });
 
 // Row: Sitemap breaking a User-agent run ---------------------------------------

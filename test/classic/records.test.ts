@@ -1,6 +1,7 @@
 // behaviour.md §2: records.
 import test from 'ava';
-import { ALLOWED, DISALLOWED, both, robotsLines } from '../helpers/robots.js';
+import { RFC9309 } from '../../src/index.js';
+import { ALLOWED, DISALLOWED, both, robots, robotsLines } from '../helpers/robots.js';
 
 // 2.1 -----------------------------------------------------------------------
 
@@ -244,4 +245,33 @@ test('2.6 the other records keep file order', (t) => {
   t.deepEqual(both(p, 'foobot', '/1'), DISALLOWED);
   t.deepEqual(both(p, 'foobot', '/2'), ALLOWED);
   t.deepEqual(both(p, 'foobot', '/0'), ALLOWED);
+});
+
+// Host (behaviour.md §9.2): read for the `host` property, in no syntax a directive.
+
+test('9.2 host is the first non-empty Host value, wherever it is, as written', (t) => {
+  t.is(robotsLines('User-agent: *', 'Disallow: /').host, null);
+  t.is(robotsLines('Host: www.Example.com', 'User-agent: *', 'Disallow: /').host, 'www.Example.com');
+  t.is(robotsLines('User-agent: *', 'Disallow: /', 'HOST:  https://a.example:8080  # mirror', 'Host: b.example').host, 'https://a.example:8080');
+  t.is(robotsLines('Host:', 'Host: \t', 'Host: b.example').host, 'b.example');
+  t.is(robots(new Uint8Array(Buffer.from('\ufeffHost: caf\u00e9.example\n', 'utf8'))).host, 'caf\u00c3\u00a9.example');
+  // Not a Host line: a space before the colon, a prefix, text before it.
+  t.is(robotsLines('Host : a.example', 'Hosts: b.example', 'X-Host: c.example').host, null);
+});
+
+test('9.2 a Host line changes no answer: it neither ends a User-agent run nor closes a record', (t) => {
+  const p = robotsLines('User-agent: a', 'Host: example.com', 'User-agent: b', 'Disallow: /x', 'Host: other.example', 'Disallow: /y');
+  for (const ua of ['a', 'b']) {
+    t.deepEqual(both(p, ua, '/x'), DISALLOWED, ua);
+    t.deepEqual(both(p, ua, '/y'), DISALLOWED, ua);
+    t.false(p.isAllowed(ua, '/x', RFC9309), ua);
+  }
+  t.is(p.host, 'example.com');
+  t.deepEqual(p.sitemaps, []);
+});
+
+test('9.2 toString writes the Host line back', (t) => {
+  const p = robotsLines('Host: www.example.com', 'User-agent: *', 'Disallow: /x');
+  t.is(p.toString(), 'User-agent: *\nDisallow: /x\n\nHost: www.example.com\n');
+  t.is(robots(p.toString()).host, 'www.example.com');
 });

@@ -1,6 +1,14 @@
 import test from 'ava';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { InvalidUrlError, RFC9309, RobotExclusionRulesParser, RobotsEncodingError, RobotsFetchError, type FetchOptions } from '../../src/index.js';
+import {
+  InvalidArgumentError,
+  InvalidUrlError,
+  RFC9309,
+  RobotExclusionRulesParser,
+  RobotsEncodingError,
+  RobotsFetchError,
+  type FetchOptions,
+} from '../../src/index.js';
 import { closedPortUrl, hang, redirect, respond, startServer, type Handler } from '../helpers/server.js';
 
 const DAY = 24 * 60 * 60;
@@ -169,3 +177,22 @@ for (const status of [404, 503]) {
     t.true(expiration >= before + DAY && expiration <= after + DAY);
   });
 }
+
+test("a parser whose syntax is RFC9309 fetches under 'rfc9309' unless the options name a policy", async (t) => {
+  const server = await startServer(respond(503, 'User-agent: *\nAllow: /\n'));
+  try {
+    const p = new RobotExclusionRulesParser({ syntax: RFC9309 });
+    await p.fetch(server.url('/robots.txt'));
+    t.false(p.isAllowed('bot', '/page'));
+    await p.fetch(server.url('/robots.txt'), { timeout: 5_000 });
+    t.false(p.isAllowed('bot', '/page'));
+    const error = await t.throwsAsync(p.fetch(server.url('/robots.txt'), { statusPolicy: 'original' }), { instanceOf: RobotsFetchError });
+    t.is(error.responseCode, 503);
+    // A parser of the default syntax keeps the original policy.
+    await t.throwsAsync(new RobotExclusionRulesParser().fetch(server.url('/robots.txt')), { instanceOf: RobotsFetchError });
+    // Options that are not a plain object are still rejected, not copied.
+    await t.throwsAsync(p.fetch(server.url('/robots.txt'), new Map() as never), { instanceOf: InvalidArgumentError });
+  } finally {
+    await server.close();
+  }
+});

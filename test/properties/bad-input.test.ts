@@ -1,6 +1,6 @@
 // Bad input gets an answer: parse never throws, matching never throws.
-import test from 'ava';
-import { GYM2008, MK1996, RobotExclusionRulesParser } from '../../src/index.js';
+import test, { type ExecutionContext } from 'ava';
+import { GYM2008, InvalidArgumentError, MK1996, RobotExclusionRulesParser } from '../../src/index.js';
 import { ALLOWED, DISALLOWED, both, robotsLines } from '../helpers/robots.js';
 import { pseudoRandomBytes } from '../helpers/random.js';
 
@@ -203,4 +203,60 @@ test('bad input: many distinct user agents still get the right record', (t) => {
     t.is(p.isAllowed(`agent-${i}`, '/'), true);
     if (i % 500 === 0) t.is(p.isAllowed(`foo-${i}`, '/'), false);
   }
+});
+
+// Arguments that are not what isAllowed takes (behaviour.md §9.33) -----------
+
+const badArgument = { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' } as const;
+
+/** Asserts that `fn` throws the InvalidArgumentError for `argument`, with `message` when given. */
+function throwsBad(t: ExecutionContext, fn: () => unknown, argument: string, message?: string): void {
+  const error = t.throws(fn, message === undefined ? badArgument : { ...badArgument, message });
+  t.is(error.argument, argument);
+}
+
+test('9.33 isAllowed with no URL, or a URL that is neither a string nor a URL, throws', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /');
+  const call = (p.isAllowed as (...args: unknown[]) => boolean).bind(p);
+  throwsBad(t, () => call('a'), 'url', 'isAllowed url must be a string or a URL, got undefined');
+  for (const url of [null, 42, { href: '/x' }, ['/x']]) throwsBad(t, () => call('a', url), 'url');
+  // Also right after the same agent was asked, when the fast path is tried first.
+  t.false(p.isAllowed('a', '/x'));
+  t.throws(() => call('a'), badArgument);
+  t.throws(() => p.explain('a', undefined as never), { ...badArgument, message: 'explain url must be a string or a URL, got undefined' });
+});
+
+test('9.33 a user agent that is not a string throws', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /');
+  for (const ua of [undefined, null, 42, new String('bot'), ['bot']]) {
+    throwsBad(t, () => p.isAllowed(ua as never, '/x'), 'userAgent');
+    throwsBad(t, () => p.getCrawlDelay(ua as never), 'userAgent');
+  }
+});
+
+test('9.33 a URL object is taken as the url', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /private');
+  t.false(p.isAllowed('bot', new URL('https://example.com/private/x')));
+  t.true(p.isAllowed('bot', new URL('https://example.com/public')));
+  t.false(p.explain('bot', new URL('https://example.com/private')).allowed);
+});
+
+test('9.33 swapped arguments, a URL as user agent with a url that is no URL, throw', (t) => {
+  const p = robotsLines('User-agent: *', 'Disallow: /private');
+  for (const [url, ua] of [
+    ['https://example.com/private/x', 'MyBot'],
+    ['http://example.com/private/x', 'MyBot/1.0'],
+    ['HTTPS://EXAMPLE.COM/', 'Mozilla/5.0 (compatible; MyBot/1.0)'],
+    ['https://example.com/private/x', ''],
+  ] as const) {
+    const message = `isAllowed takes (userAgent, url) and got the URL ${JSON.stringify(url)} as userAgent with ${JSON.stringify(ua)} as url: are the arguments swapped?`;
+    throwsBad(t, () => p.isAllowed(url, ua), 'userAgent', message);
+    t.throws(() => p.explain(url, ua), badArgument);
+  }
+  // A user agent that is a URL is still taken with a url that is a path, or has a scheme.
+  t.false(p.isAllowed('https://example.com/bot', '/private/x'));
+  t.false(p.isAllowed('https://example.com/bot', 'https://example.com/private/x'));
+  t.true(p.isAllowed('https://example.com/bot', new URL('https://example.com/public')));
+  // A user agent that merely holds a URL is no URL.
+  t.true(p.isAllowed('MyBot/1.0 (+https://example.com/bot)', 'page.html'));
 });

@@ -108,14 +108,53 @@ test('an empty caller token names no group', (t) => {
   t.false(rfc('User-agent: *\nDisallow: /\n', '', '/x'));
 });
 
-test('the caller string is read as a product token: a full User-Agent header counts by its leading token', (t) => {
-  // The port's choice (README): a product token passes unchanged, and
-  // `Googlebot/2.1 (+http://…)` is read as `Googlebot` instead of naming nothing.
+test('9.15 the caller string is compared whole, cut only where a product token is followed by /', (t) => {
+  // The port's choice (behaviour.md §9.15): a product token passes unchanged,
+  // and `Googlebot/2.1 (+http://…)` is read as `Googlebot` instead of naming nothing.
   const text = 'User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /\n';
   t.false(rfc(text, 'Googlebot', '/x'));
   t.false(rfc(text, 'Googlebot/2.1 (+http://www.google.com/bot.html)', '/x'));
+  t.false(rfc(text, 'googlebot/', '/x'));
   // The header's first product is `Mozilla`: no substring search for `Googlebot`.
   t.true(rfc(text, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '/x'));
+  // Anything else is compared whole, and so names no group: a space, a digit,
+  // any other character after the token.
+  for (const ua of ['Googlebot Images', 'Googlebot2', 'Googlebot;', 'Googlebot ', ' Googlebot', 'Googlebot-Image/1.0 x']) {
+    t.true(rfc(text, ua, '/x'), ua);
+  }
+  t.false(rfc('User-agent: Googlebot-Image\nDisallow: /\n', 'Googlebot-Image/1.0 x', '/x'));
+});
+
+test("Google's GoogleOnly_AcceptUserAgentUpToFirstSpace: the caller's Foo Bar is not Foo", (t) => {
+  const text = 'User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n';
+  const url = 'http://foo.bar/x/y';
+  t.true(rfc(text, 'Foo', url));
+  t.false(rfc(text, 'Foo Bar', url));
+});
+
+test("Google's ID_UserAgentValueCaseInsensitive: names and the caller's token in any case", (t) => {
+  for (const name of ['FOO BAR', 'foo bar', 'FoO bAr']) {
+    const text = `User-Agent: ${name}\nAllow: /x/\nDisallow: /\n`;
+    for (const ua of ['Foo', 'foo']) {
+      t.true(rfc(text, ua, 'http://foo.bar/x/y'), `${name} ${ua}`);
+      t.false(rfc(text, ua, 'http://foo.bar/a/b'), `${name} ${ua}`);
+    }
+  }
+});
+
+test('9.15 Rule1TestBot and Rule2TestBot are not one crawler: a token with a digit names no group', (t) => {
+  // The Python original's wildcard test file: every line names `rule`
+  // (§8.2), and no caller token with a digit in it equals that.
+  const text = 'User-agent: Rule1TestBot\nDisallow: /foo*\n\nUser-agent: Rule2TestBot\nDisallow: /bar\n\nUser-agent: *\nDisallow: /baz\n';
+  for (const ua of ['Rule1TestBot', 'Rule2TestBot']) {
+    t.true(rfc(text, ua, '/foo.html'), ua);
+    t.true(rfc(text, ua, '/bar'), ua);
+    t.false(rfc(text, ua, '/baz'), ua);
+  }
+  // `Rule` itself is named by both lines, whose groups pool.
+  t.false(rfc(text, 'Rule', '/foo.html'));
+  t.false(rfc(text, 'Rule/1.0', '/bar'));
+  t.true(rfc(text, 'Rule', '/baz'));
 });
 
 test('* means a value that is * alone or * followed by white space', (t) => {
@@ -562,8 +601,38 @@ test('getCrawlDelay follows the RFC9309 group selection when asked', (t) => {
   const star = robots('User-agent: *\nCrawl-delay: 3\nDisallow: /x\n\nUser-agent: a\n\nCrawl-delay: 1.5\n\nUser-agent: c\nDisallow: /\n');
   t.is(star.getCrawlDelay('other', RFC9309), 3);
   t.is(star.getCrawlDelay('a', RFC9309), 1.5);
-  t.is(star.getCrawlDelay('c', RFC9309), 1.5);
+  // `c` shares a's group (no rule came between) but not a's delay (§9.16).
+  t.is(star.getCrawlDelay('c', RFC9309), null);
+  t.false(star.isAllowed('a', '/z', RFC9309));
   t.throws(() => p.getCrawlDelay('a', 4 as never), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' });
+});
+
+test('9.16 a crawl delay belongs to the user-agent lines since the last rule or delay line', (t) => {
+  // The SemrushBot file: the delay is SemrushBot's alone, though the three
+  // user-agent lines form one group whose rule applies to every crawler.
+  const text = 'User-agent: SemrushBot\nCrawl-delay: 60\nUser-agent: SemrushBot-BA\nUser-agent: *\nDisallow: /private/\n';
+  const p = robots(text);
+  t.is(p.getCrawlDelay('SemrushBot', RFC9309), 60);
+  t.is(p.getCrawlDelay('SemrushBot-BA', RFC9309), null);
+  t.is(p.getCrawlDelay('Googlebot', RFC9309), null);
+  for (const ua of ['SemrushBot', 'SemrushBot-BA', 'Googlebot']) t.false(p.isAllowed(ua, '/private/x', RFC9309), ua);
+  // A delay after the rules belongs to the run before them, the usual layout.
+  const usual = robots('User-agent: a\nUser-agent: b\nDisallow: /x\nCrawl-delay: 4\nCrawl-delay: oops\n\nUser-agent: *\nCrawl-delay: 2\nDisallow: /y\n');
+  t.is(usual.getCrawlDelay('a', RFC9309), 4);
+  t.is(usual.getCrawlDelay('b', RFC9309), 4);
+  t.is(usual.getCrawlDelay('other', RFC9309), 2);
+  // Each run of user-agent lines has its own delay, in one group.
+  const runs = robots('User-agent: a\nCrawl-delay: 5\nUser-agent: b\nUser-agent: *\nCrawl-delay: 7\nDisallow: /\n');
+  t.is(runs.getCrawlDelay('a', RFC9309), 5);
+  t.is(runs.getCrawlDelay('b', RFC9309), 7);
+  t.is(runs.getCrawlDelay('other', RFC9309), 7);
+  t.false(runs.isAllowed('a', '/x', RFC9309));
+  // The last valid delay among the groups that apply, in file order.
+  const pooled = robots(
+    'User-agent: a\nCrawl-delay: 5\nDisallow: /a\nUser-agent: * \nCrawl-delay: 1\nDisallow: /b\nUser-agent: a\nCrawl-delay: 3\nDisallow: /c\n',
+  );
+  t.is(pooled.getCrawlDelay('a', RFC9309), 3);
+  t.is(pooled.getCrawlDelay('other', RFC9309), 1);
 });
 
 test('RFC9309 is 3 and an unknown syntax names all three', (t) => {
@@ -599,4 +668,51 @@ test('MK1996 and GYM2008 answers do not change when RFC9309 is asked first', (t)
   for (const url of ['/x', '/a.pdf', '/b.pdf', '/a']) {
     for (const s of [MK1996, GYM2008] as const) t.is(asked.isAllowed('ExampleBot', url, s), fresh.isAllowed('ExampleBot', url, s), `${url} ${s}`);
   }
+});
+
+test('9.6 getSitemaps under RFC9309 reads sitemap lines as the reference parser reports them', (t) => {
+  const text = [
+    'Sitemap: https://example.com/a.xml',
+    'Site-map: https://example.com/b.xml',
+    'SITEMAPS: https://example.com/c.xml',
+    'sitemap https://example.com/d.xml',
+    'Sitemap: https://example.com/e.xml#part',
+    'Sitemap:',
+    'User-agent: *',
+    'Disallow: /',
+  ].join('\n');
+  const p = robots(text);
+  t.deepEqual(p.getSitemaps(RFC9309), [
+    'https://example.com/a.xml',
+    'https://example.com/b.xml',
+    'https://example.com/c.xml',
+    // Key and value split at the first colon, as the reference parser splits them.
+    '//example.com/d.xml',
+    'https://example.com/e.xml',
+  ]);
+  // The original's reading, under the other syntaxes and as `sitemaps`.
+  t.deepEqual(p.getSitemaps(GYM2008), ['https://example.com/a.xml', 'https://example.com/e.xml']);
+  t.deepEqual(p.getSitemaps(MK1996), p.sitemaps);
+  t.deepEqual(p.getSitemaps(), p.sitemaps);
+  t.deepEqual(new RobotExclusionRulesParser({ syntax: RFC9309 }).getSitemaps(), []);
+  const q = new RobotExclusionRulesParser({ syntax: RFC9309 });
+  q.parse(text);
+  t.is(q.getSitemaps().length, 5);
+  t.throws(() => p.getSitemaps(4 as never), { instanceOf: InvalidArgumentError });
+});
+
+test('9.6 getSitemaps under RFC9309 reads bytes and lines beyond the byte limit as the rules are read', (t) => {
+  // A UTF-8 file given as bytes keeps its bytes; a string's non-ASCII URL comes back as written.
+  t.deepEqual(robots(bytes('\xef\xbb\xbfSitemap: https://example.com/caf\xc3\xa9.xml\n')).getSitemaps(RFC9309), ['https://example.com/caf\xc3\xa9.xml']);
+  t.deepEqual(robots('Sitemap: https://example.com/café.xml\n').getSitemaps(RFC9309), ['https://example.com/café.xml']);
+  // A long line of non-ASCII text makes the view read bytes; the answers agree either way.
+  const long = 'Disallow: /' + 'é'.repeat(9000);
+  const p = robots(`User-agent: *\n${long}\nSite-map: https://example.com/é.xml\n`);
+  t.deepEqual(p.getSitemaps(RFC9309), ['https://example.com/é.xml']);
+  const url = '/' + encodeURIComponent('é').repeat(9000);
+  t.false(p.isAllowed('bot', url, RFC9309));
+  const first = robots(`User-agent: *\n${long}\nSite-map: https://example.com/é.xml\n`);
+  t.false(first.isAllowed('bot', url, RFC9309));
+  t.true(first.isAllowed('bot', '/' + encodeURIComponent('é').repeat(10), RFC9309));
+  t.deepEqual(first.getSitemaps(RFC9309), ['https://example.com/é.xml']);
 });
