@@ -1,5 +1,5 @@
 // behaviour.md §1 and §2: text to records, one pass, never throws.
-import { isPyWhitespace, scrubValue } from '../text/chars.js';
+import { CommentCutter, isPyWhitespace, scrubValue } from '../text/chars.js';
 import { Key } from '../text/keys.js';
 import { sourceText } from '../text/source.js';
 import { compactTable, packEnd } from '../text/spans.js';
@@ -134,7 +134,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
   const spans: number[] = [];
 
   const len = text.length;
-  let nextHash = -1;
+  const comments = new CommentCutter();
   // Next LF and CR at or after pos (len when none), found by indexOf and cached.
   let nextLf = -1;
   let nextCr = -1;
@@ -163,15 +163,8 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
       current = null;
       afterUserAgent = false;
     } else if (text.charCodeAt(s) !== 0x23) {
-      // 1.4: cut the comment. nextHash is cached so the search stays linear.
-      if (nextHash < s && nextHash !== -2) {
-        nextHash = text.indexOf('#', s);
-        if (nextHash < 0) nextHash = -2;
-      }
-      if (nextHash >= 0 && nextHash < e) {
-        e = nextHash;
-        while (e > s && isPyWhitespace(text.charCodeAt(e - 1))) e--;
-      }
+      // 1.4: cut the comment.
+      e = comments.cut(text, s, e);
       // 1.5 as the port chooses it (§7): a directive only at the start, after
       // any number of byte-order marks and white space.
       for (;;) {

@@ -2,7 +2,7 @@
 // classic reader's view (docs/behaviour.md §1, §7) and the RFC 9309 reader's
 // (docs/behaviour.md §8.3), side by side, so that checks can compare them.
 import { keyAt, keyPart, lengthPart } from '../classic/read.js';
-import { isPyWhitespace, scrubValue } from '../text/chars.js';
+import { CommentCutter, isPyWhitespace, scrubValue } from '../text/chars.js';
 import { Key } from '../text/keys.js';
 import { utf8Bytes } from '../text/bytes.js';
 import { firstLine, LineReader } from '../rfc9309/lines.js';
@@ -69,7 +69,7 @@ export function readLines(text: string, fromBytes: boolean): LintText {
   let rpos = firstLine(bytes, true);
   let number = 0;
   // The search for `#` is cached so that the scan stays linear (as the classic reader's).
-  let nextHash = -1;
+  const comments = new CommentCutter();
   while (pos <= len) {
     number++;
     let end = pos;
@@ -100,14 +100,7 @@ export function readLines(text: string, fromBytes: boolean): LintText {
     if (s === e) content = Content.Blank;
     else if (text.charCodeAt(s) === 0x23) content = Content.Comment;
     else {
-      if (nextHash < s && nextHash !== -2) {
-        nextHash = text.indexOf('#', s);
-        if (nextHash < 0) nextHash = -2;
-      }
-      if (nextHash >= 0 && nextHash < e) {
-        e = nextHash;
-        while (e > s && isPyWhitespace(text.charCodeAt(e - 1))) e--;
-      }
+      e = comments.cut(text, s, e);
       const before = s;
       if (text.charCodeAt(s) === 0xfeff) s++;
       else if (text.charCodeAt(s) === 0xef && text.startsWith('\u00ef\u00bb\u00bf', s)) s += 3;

@@ -40,3 +40,26 @@ export function scrubValue(s: string): string {
 export function codeAt(s: string, i: number): number {
   return i < s.length ? s.charCodeAt(i) : -1;
 }
+
+/**
+ * Cuts `#` comments off lines read in file order (behaviour.md §1.4): where
+ * the next `#` is, searched once and remembered until a line passes it, so
+ * that cutting every line of a file is one scan, however long its lines.
+ */
+export class CommentCutter {
+  /** The next `#` at or after the last line asked about; -1 before any search, -2 when there is none. */
+  #next = -1;
+
+  /** Where the line text[s, e) ends once its comment is cut, and trailing Python white space trimmed. */
+  cut(text: string, s: number, e: number): number {
+    if (this.#next < s && this.#next !== -2) {
+      const found = text.indexOf('#', s);
+      this.#next = found < 0 ? -2 : found;
+    }
+    if (this.#next >= 0 && this.#next < e) {
+      e = this.#next;
+      while (e > s && isPyWhitespace(text.charCodeAt(e - 1))) e--;
+    }
+    return e;
+  }
+}
