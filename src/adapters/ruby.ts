@@ -23,7 +23,11 @@ export interface GetOptions {
   readonly onServerError?: ServerErrorPolicy | undefined;
   /** Aborts the fetch; an abort always rejects. */
   readonly signal?: AbortSignal | undefined;
-  /** The syntax the answer uses ({@link getAllowed}) and the fetch's status policy follows. Default {@link GYM2008}. */
+  /**
+   * The syntax the answer uses ({@link getAllowed}), the default syntax of
+   * the parser {@link get} returns, and the one the fetch's status policy
+   * follows. Default {@link GYM2008}.
+   */
   readonly syntax?: Syntax | undefined;
   /** Which addresses the fetch may connect to, as the fetch option of that name; e.g. {@link isPublicAddress}. */
   readonly allowAddress?: AddressFilter | undefined;
@@ -73,7 +77,7 @@ async function load(
     ...(allowAddress === undefined ? {} : { allowAddress }),
     ...(lookup === undefined ? {} : { lookup }),
   };
-  const { parser, error } = await fetchWithPolicy(robotsUrl, userAgent, fetchOptions, policy, DEFAULT_FAILURE_TTL);
+  const { parser, error } = await fetchWithPolicy(robotsUrl, userAgent, fetchOptions, policy, DEFAULT_FAILURE_TTL, syntax);
   if (error !== null && policy === 'throw') throw error;
   return { parser, syntax };
 }

@@ -1,6 +1,6 @@
 // How the `rerp` commands read their input: arguments that are URLs or
-// seconds, robots.txt files, user agents to send, and the usage error that
-// any of them may raise.
+// seconds, robots.txt files (or standard input), user agents to send, and the
+// usage error that any of them may raise.
 import { readFile } from 'node:fs/promises';
 import { checkHeaderValue } from '../options.js';
 
@@ -26,19 +26,52 @@ export function timeoutMs(value: string): number {
 /** Whether `s` names a URL (`scheme://...`) rather than a file: only http(s) ones can be fetched. */
 export const isUrl = (s: string): boolean => /^[a-z][a-z\d+.-]*:\/\//i.test(s);
 
+/** A URL `check` asks about: a path, or an absolute http(s) URL that parses. */
+export function isCheckableUrl(url: string): boolean {
+  if (url.startsWith('/')) return true;
+  if (!URL.canParse(url)) return false;
+  const { protocol } = new URL(url);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/** A message as every `rerp` error is written: a sentence in lower case. */
+export function sentence(message: string): string {
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}
+
 /** `userAgent` when it can be sent as a User-Agent header, else an InvalidArgumentError naming it. */
 export function headerUserAgent(userAgent: string): string {
   return checkHeaderValue(userAgent, 'the user agent', 'userAgent');
 }
 
-/** Reads a robots.txt file: UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 bytes. */
-export async function readRobots(file: string): Promise<string | Uint8Array> {
+/** Why a file could not be read, in words: `no such file`, not `ENOENT`. */
+function readFailure(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a directory';
+  // Node writes `EACCES: permission denied, open '…'`: keep the words.
+  return /^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
+}
+
+/** All of `stdin`, as bytes; a usage error when there is none to read. */
+export async function readAll(stdin: AsyncIterable<string | Uint8Array> | undefined, what: string): Promise<Buffer> {
+  if (stdin === undefined) throw new UsageError(`no standard input to read ${what} from`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a robots.txt file (`-`: all of `stdin`): UTF-8 when the bytes are
+ * valid UTF-8, else ISO-8859-1 bytes.
+ */
+export async function readRobots(file: string, stdin?: AsyncIterable<string | Uint8Array>): Promise<string | Uint8Array> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    bytes = file === '-' ? await readAll(stdin, 'the robots.txt') : await readFile(file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`cannot read ${file}: ${reason}`, false);
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${file === '-' ? 'standard input' : file}: ${readFailure(error)}`, false);
   }
   try {
     // A byte-order mark stays in the text: the parser skips it (behaviour.md §7), lint reports it.

@@ -10,6 +10,8 @@ import { headerUserAgent, isUrl, readRobots, timeoutMs, UsageError } from './inp
 export interface LintIO {
   out(line: string): void;
   err(line: string): void;
+  /** Standard input, read for the file `-`. */
+  stdin?: AsyncIterable<string | Uint8Array>;
 }
 
 /**
@@ -65,7 +67,7 @@ export async function lintCommand(args: string[], io: LintIO): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('lint needs exactly one robots.txt file or URL');
   const source = positionals[0]!;
   const userAgent = values['user-agent'] === undefined ? null : headerUserAgent(values['user-agent']);
-  const text = isUrl(source) ? await fetchForLint(source, userAgent, timeout) : await readRobots(source);
+  const text = isUrl(source) ? await fetchForLint(source, userAgent, timeout) : await readRobots(source, io.stdin);
   const diagnostics = lint(text);
   if (values.json) {
     io.out(JSON.stringify({ file: source, diagnostics }, null, 2));

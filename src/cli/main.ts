@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `rerp` command: I/O at the edge, answers from the library.
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -10,7 +10,7 @@ import type { ParsedRobots } from '../classic/model.js';
 import { GYM2008, MK1996, RFC9309, type Syntax } from '../syntax.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { formatSummary, runBatch, type BatchSink } from './batch.js';
-import { headerUserAgent, isUrl, readRobots, timeoutMs, UsageError } from './input.js';
+import { headerUserAgent, isCheckableUrl, isUrl, readAll, readRobots, sentence, timeoutMs, UsageError } from './input.js';
 import { lintCommand } from './lint-command.js';
 import { statusPolicyFor } from '../hosts/unreachable.js';
 
@@ -24,13 +24,16 @@ const USAGE = `Usage:
   rerp batch [--concurrency N] [--json] [--syntax NAME] [--on-server-error disallow|allow] [--timeout S] <user-agent> < urls.txt
 
 check  prints, for each URL, whether the user agent may fetch it and the line that decided.
-       The robots.txt is a file, or an http(s) URL fetched as the user agent (--timeout
-       seconds, default 10). --syntax takes ${Object.keys(SYNTAXES).join(', ')} (default gym2008), a
-       comma-separated list of them, or all: with more than one, each URL gets a line per syntax.
+       The robots.txt is a file (- for standard input), or an http(s) URL fetched as the user
+       agent (--timeout seconds, default 10); each URL is a path (/...) or an http(s) URL.
+       --syntax takes ${Object.keys(SYNTAXES).join(', ')} (default gym2008), a comma-separated list
+       of them, or all: with more than one, each URL gets a line per syntax.
        Exit status: 0 all allowed, 1 any disallowed, 2 usage error, unreadable file or failed fetch.
-show   prints the parsed rules in robots.txt form, the crawl delays and the sitemaps.
+show   prints the parsed rules in robots.txt form, the crawl delays and the sitemaps (- reads
+       standard input). Exit status: 0, or 2 on a usage error or an unreadable file.
 lint   reports what the file means in each syntax where they differ, and likely mistakes, one
        finding a line as a compiler does ("robots.txt:12: warning: ... [code]"; --json: as JSON).
+       The file may be - for standard input.
        The codes are in docs/lint.md. A URL is fetched as RFC 9309 says (--user-agent sent when given).
        Exit status: 0 no errors (warnings and infos allowed), 1 any error, 2 usage error,
        unreadable file or no robots.txt at the URL.
@@ -40,13 +43,32 @@ batch  reads URLs from standard input, one per line, fetches each origin's /robo
        lines are passed over; other lines that are not http(s) URLs are reported and skipped.
        An unreachable robots.txt disallows its URLs (--on-server-error allow to allow them).
        A summary ends on standard error, after a progress bar when it is a terminal.
-       Exit status: 0 all allowed, 1 any disallowed, 2 usage error.`;
+       Exit status: 0 all allowed, 1 any disallowed, 2 usage error.
+
+rerp <command> --help prints the help of one command; rerp --version prints the version.`;
+
+/** The help of `command`: its usage lines and its paragraph of {@link USAGE}, or null for no command. */
+function helpFor(command: string): string | null {
+  const lines = USAGE.split('\n');
+  const usage = lines.filter((l) => l.startsWith(`  rerp ${command} `));
+  const start = lines.findIndex((l) => l.startsWith(`${command} `));
+  if (usage.length === 0 || start < 0) return null;
+  let end = start + 1;
+  while (end < lines.length && lines[end]!.startsWith(' ')) end++;
+  return ['Usage:', ...usage, '', ...lines.slice(start, end)].join('\n');
+}
+
+/** The package's version, from its package.json (dist/src/cli/ -> the package root). */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return String(pkg.version);
+}
 
 /** Where the command reads and writes; injectable so tests can run it in-process. */
 export interface CliIO {
   out(line: string): void;
   err(line: string): void;
-  /** Standard input, read by `batch`. */
+  /** Standard input: the URLs of `batch`, the robots.txt of `check`, `show` and `lint` given as `-`. */
   stdin?: AsyncIterable<string | Uint8Array>;
   /** A terminal to draw `batch`'s progress bar on (standard error when it is one), or none. */
   progress?: NodeJS.WritableStream;
@@ -103,13 +125,16 @@ async function check(args: string[], io: CliIO): Promise<number> {
   if (file === undefined || userAgent === undefined || urls.length === 0) {
     throw new UsageError('check needs a robots.txt file or URL, a user agent and at least one URL');
   }
+  for (const url of urls) {
+    if (!isCheckableUrl(url)) throw new UsageError(`invalid URL "${url}": give a path starting with / or an absolute http(s) URL`);
+  }
   let parser: RobotExclusionRulesParser;
   if (isUrl(file)) {
     // The status policy of the one syntax asked for; the original's when several are compared.
     parser = await fetchRobots(file, userAgent, timeout, names.length === 1 ? SYNTAXES[names[0]!]! : GYM2008);
   } else {
     parser = new RobotExclusionRulesParser();
-    parser.parse(await readRobots(file));
+    parser.parse(await readRobots(file, io.stdin));
   }
   const verdicts = urls.flatMap((url) => names.map((syntax) => ({ url, syntax, ...parser.explain(userAgent, url, SYNTAXES[syntax]) })));
   if (values.json) {
@@ -137,7 +162,7 @@ async function show(args: string[], io: CliIO): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length !== 1) throw new UsageError('show needs exactly one robots.txt file');
   const parser = new InspectedParser();
-  parser.parse(await readRobots(positionals[0]!));
+  parser.parse(await readRobots(positionals[0]!, io.stdin));
   io.out(parser.toString().trimEnd());
   const { records } = parser.parsedForShow;
   io.out('');
@@ -152,18 +177,14 @@ async function show(args: string[], io: CliIO): Promise<number> {
 }
 
 /** Reads all of `stdin` as UTF-8 lines. */
-async function readLines(stdin: AsyncIterable<string | Uint8Array>): Promise<string[]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .split(/\r\n|\r|\n/);
+async function readLines(stdin: AsyncIterable<string | Uint8Array> | undefined): Promise<string[]> {
+  return (await readAll(stdin, 'URLs')).toString('utf8').split(/\r\n|\r|\n/);
 }
 
 /** The batch sink: results on stdout, messages on stderr, a progress bar on a terminal. */
 function batchSink(io: CliIO): BatchSink & { stop(): void } {
   if (io.progress === undefined) {
-    return { result: (line) => io.out(line), warn: (m) => io.err(`rerp: ${m}`), stop() {} };
+    return { result: (line) => io.out(line), warn: (m) => io.err(`rerp: ${sentence(m)}`), stop() {} };
   }
   const bars = new cliProgress.MultiBar(
     { stream: io.progress, format: 'robots.txt {bar} {value}/{total} URLs | {percentage}% | ETA {eta_formatted}', hideCursor: true },
@@ -173,7 +194,7 @@ function batchSink(io: CliIO): BatchSink & { stop(): void } {
   return {
     result: (line) => io.out(line),
     // While the bar is drawn, messages go through it so that it is redrawn below them.
-    warn: (m) => (bar === undefined ? io.err(`rerp: ${m}`) : bars.log(`rerp: ${m}\n`)),
+    warn: (m) => (bar === undefined ? io.err(`rerp: ${sentence(m)}`) : bars.log(`rerp: ${sentence(m)}\n`)),
     start: (total) => {
       bar = bars.create(total, 0);
     },
@@ -206,7 +227,6 @@ async function batch(args: string[], io: CliIO): Promise<number> {
   const onServerError = values['on-server-error'];
   if (onServerError !== 'disallow' && onServerError !== 'allow') throw new UsageError(`--on-server-error must be disallow or allow, got "${onServerError}"`);
   const timeout = timeoutMs(values.timeout);
-  if (io.stdin === undefined) throw new UsageError('batch reads URLs from standard input');
 
   const lines = await readLines(io.stdin);
   const sink = batchSink(io);
@@ -231,6 +251,13 @@ async function batch(args: string[], io: CliIO): Promise<number> {
  */
 export async function main(args: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = args;
+  // `rerp <command> --help` (before any `--`) is that command's help, whatever else is given.
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  const help = command === undefined ? null : helpFor(command);
+  if (help !== null && (options.includes('--help') || options.includes('-h'))) {
+    io.out(help);
+    return 0;
+  }
   try {
     switch (command) {
       case 'check':
@@ -244,7 +271,11 @@ export async function main(args: string[], io: CliIO): Promise<number> {
       case '--help':
       case '-h':
       case 'help':
-        io.out(USAGE);
+        io.out((rest[0] === undefined ? null : helpFor(rest[0])) ?? USAGE);
+        return 0;
+      case '--version':
+      case '-V':
+        io.out(`rerp ${version()}`);
         return 0;
       default:
         throw new UsageError(command === undefined ? 'no command given' : `unknown command "${command}"`);
@@ -256,7 +287,8 @@ export async function main(args: string[], io: CliIO): Promise<number> {
     const refused = error instanceof InvalidArgumentError || error instanceof InvalidUrlError;
     if (error instanceof UsageError || parseArgsError || refused) {
       const hint = parseArgsError || refused || (error as UsageError).hint ? ` (try 'rerp --help')` : '';
-      io.err(`rerp: ${(error as Error).message}${hint}`);
+      // One style for every message: `rerp: ` and a sentence in lower case.
+      io.err(`rerp: ${sentence((error as Error).message)}${hint}`);
       return 2;
     }
     throw error;

@@ -24,7 +24,11 @@ export interface RobotsCacheOptions {
    * characters, nothing beyond U+00FF).
    */
   readonly userAgent: string;
-  /** The syntax {@link RobotsCache.isAllowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
+  /**
+   * The syntax {@link RobotsCache.isAllowed} matches in, and the default
+   * syntax of the parsers {@link RobotsCache.get} returns: {@link GYM2008}
+   * (default) or any the parser accepts.
+   */
   readonly syntax?: Syntax | undefined;
   /** How many origins are kept; the least recently used is dropped first. Default 10,000. */
   readonly maxEntries?: number | undefined;
@@ -193,8 +197,9 @@ export class RobotsCache {
    * The parser holding the robots.txt of the origin of `url`, fetched if not
    * held or expired. After a failure under `'allow'` or `'disallow'`, it is the
    * policy's stand-in (no rules, or `Disallow: /`) with the failed fetch's
-   * `responseCode`. The same parser is shared by every caller: do not
-   * `parse` or `fetch` into it.
+   * `responseCode`. Its calls that name no syntax answer in the cache's
+   * syntax. The same parser is shared by every caller: do not `parse` or
+   * `fetch` into it.
    * @throws as {@link isAllowed}.
    */
   get(url: string | URL): Promise<RobotExclusionRulesParser> {
@@ -231,7 +236,7 @@ export class RobotsCache {
     const robotsUrl = `${origin}/robots.txt`;
     let fetched: PolicyFetch;
     try {
-      fetched = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl);
+      fetched = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl, this.#syntax);
     } catch (error) {
       // A bad option or the caller's abort: nothing learnt, whatever was held stays.
       if (epoch === this.#epoch) this.#inFlight.delete(origin);

@@ -4,7 +4,7 @@ import { RobotExclusionRulesParser } from '../parser.js';
 import type { FetchOptions } from '../http/fetch.js';
 import { DISALLOW_ALL, type StatusPolicy } from '../http/status-policy.js';
 import { RobotsEncodingError, RobotsFetchError } from '../errors.js';
-import { RFC9309, type Syntax } from '../syntax.js';
+import { GYM2008, RFC9309, type Syntax } from '../syntax.js';
 
 /**
  * What a robots.txt that cannot be fetched means (an error status the fetch's
@@ -64,7 +64,8 @@ export interface PolicyFetch {
 }
 
 /**
- * Fetches `robotsUrl` into a new parser that sends `userAgent`. When the
+ * Fetches `robotsUrl` into a new parser that sends `userAgent` and answers
+ * calls naming no syntax in `syntax` (the cache's or call's). When the
  * fetch throws a {@link RobotsFailure}, `error` holds it and the parser
  * stands in as `policy` says: no rules (`'allow'`), `Disallow: /` for every
  * agent (`'disallow'`), or nothing (`'throw'`: the caller throws `error`);
@@ -80,8 +81,10 @@ export async function fetchWithPolicy(
   options: FetchOptions,
   policy: ServerErrorPolicy,
   failureTtl: number,
+  syntax: Syntax,
 ): Promise<PolicyFetch> {
-  const parser = new RobotExclusionRulesParser();
+  // GYM2008, the usual case, passes no options: a parser per origin stays cheap to make.
+  const parser = syntax === GYM2008 ? new RobotExclusionRulesParser() : new RobotExclusionRulesParser({ syntax });
   parser.userAgent = userAgent;
   let error: RobotsFailure | null = null;
   try {

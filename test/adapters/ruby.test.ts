@@ -2,7 +2,7 @@ import test from 'ava';
 import { get, getAllowed, parseRobotsTxt, Robotstxt } from '../../src/adapters/ruby.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsFetchError } from '../../src/errors.js';
 import { RobotExclusionRulesParser } from '../../src/parser.js';
-import { MK1996 } from '../../src/syntax.js';
+import { GYM2008, MK1996, RFC9309 } from '../../src/syntax.js';
 import { hang, redirect, respond, startServer, type Handler, type TestServer } from '../helpers/server.js';
 
 const PRIVATE = 'User-agent: *\nDisallow: /private/\n';
@@ -37,6 +37,18 @@ test("getAllowed answers for the URL from its origin's robots.txt", async (t) =>
   const s = await serve(t, { '/robots.txt': respond(200, PRIVATE) });
   t.false(await getAllowed(s.url('/private/x'), 'Crawler'));
   t.true(await getAllowed(s.url('/public/x'), 'Crawler'));
+});
+
+test("the parser get returns answers calls naming no syntax in the call's syntax", async (t) => {
+  // First match (GYM2008) disallows /shop/catalog/1, longest match (RFC9309) allows it.
+  const s = await serve(t, { '/robots.txt': respond(200, 'User-agent: *\nDisallow: /shop/\nAllow: /shop/catalog/\n') });
+  const rfc = await get(s.url('/'), 'Crawler', { syntax: RFC9309 });
+  t.is(rfc.syntax, RFC9309);
+  t.true(rfc.isAllowed('Crawler', '/shop/catalog/1'));
+  const gym = await get(s.url('/'), 'Crawler');
+  t.is(gym.syntax, GYM2008);
+  t.false(gym.isAllowed('Crawler', '/shop/catalog/1'));
+  t.true(await Robotstxt.getAllowed(s.url('/shop/catalog/1'), 'Crawler', { syntax: RFC9309 }));
 });
 
 test('getAllowed matches in the syntax option', async (t) => {

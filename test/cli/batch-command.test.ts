@@ -59,7 +59,7 @@ test('a failed fetch in check exits 2 with a one-line message', async (t) => {
   const r = await run(['check', s.url('/robots.txt'), 'Bot', '/x']);
   t.is(r.code, 2);
   t.is(r.err.length, 1);
-  t.regex(r.err[0]!, /^rerp: .*503/);
+  t.regex(r.err[0]!, /^rerp: cannot use robots\.txt from .*503/);
   t.deepEqual(r.out, []);
 });
 
@@ -163,7 +163,7 @@ test('batch disallows the URLs of an unreachable robots.txt, reports it and coun
   t.regex(results[0]?.error ?? '', /503/);
   t.is(results[2]!.error, undefined);
   t.is(down.count('/robots.txt'), 1);
-  t.regex(r.err[0]!, new RegExp(`^rerp: .*${down.url('/robots.txt')}.*503; its URLs count as disallowed$`));
+  t.regex(r.err[0]!, new RegExp(`^rerp: cannot use robots\\.txt from ${down.url('/robots.txt')}.*503; its URLs count as disallowed$`));
   t.regex(r.err.at(-1)!, /1 allowed, 2 disallowed, 1 fetch failure, /);
 });
 

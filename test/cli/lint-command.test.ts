@@ -78,7 +78,7 @@ test('lint: usage errors and unreadable files exit 2', async (t) => {
   t.is((await run(['lint', '--timeout', '0', 'a.txt'])).code, 2);
   const missing = await run(['lint', join(tmpdir(), 'rerp-no-such-dir', 'robots.txt')]);
   t.is(missing.code, 2);
-  t.regex(missing.err[0]!, /^rerp: cannot read .*ENOENT$/);
+  t.regex(missing.err[0]!, /^rerp: cannot read .*: no such file$/);
   t.is((await run(['lint', 'ftp://example.com/robots.txt'])).code, 2);
 });
 

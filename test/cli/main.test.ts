@@ -1,8 +1,9 @@
 import test from 'ava';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { main } from '../../src/cli/main.js';
@@ -74,10 +75,88 @@ test('check reads a Latin-1 file that is not valid UTF-8', async (t) => {
   t.is((await run(['check', file, 'Bot', '/caf%C3%A9'])).code, 1);
 });
 
-test('an unreadable file exits 2 with a one-line message', async (t) => {
+test('an unreadable file exits 2 with a one-line message in words, not an errno', async (t) => {
   const r = await run(['check', '/nonexistent/robots.txt', 'Bot', '/x']);
   t.is(r.code, 2);
-  t.deepEqual(r.err, ['rerp: cannot read /nonexistent/robots.txt: ENOENT']);
+  t.deepEqual(r.err, ['rerp: cannot read /nonexistent/robots.txt: no such file']);
+  const dir = await run(['show', tmpdir()]);
+  t.is(dir.code, 2);
+  t.deepEqual(dir.err, [`rerp: cannot read ${tmpdir()}: is a directory`]);
+});
+
+test('--version prints the version, exit 0', async (t) => {
+  const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { version: string };
+  for (const flag of ['--version', '-V']) {
+    const r = await run([flag]);
+    t.is(r.code, 0);
+    t.deepEqual(r.out, [`rerp ${pkg.version}`]);
+    t.deepEqual(r.err, []);
+  }
+});
+
+test("rerp <command> --help prints that command's help, exit 0, whatever else is given", async (t) => {
+  const commands = ['check', 'show', 'lint', 'batch'];
+  for (const command of commands) {
+    for (const args of [
+      [command, '--help'],
+      [command, '-h'],
+      [command, '--syntax', 'nope', '--help'],
+      ['help', command],
+    ]) {
+      const r = await run(args);
+      t.is(r.code, 0, args.join(' '));
+      t.deepEqual(r.err, [], args.join(' '));
+      const text = r.out.join('\n');
+      t.true(text.startsWith(`Usage:\n  rerp ${command} `), args.join(' '));
+      t.regex(text, new RegExp(`\\n${command} +\\S`), args.join(' '));
+      for (const other of commands.filter((c) => c !== command)) t.false(text.includes(`rerp ${other} `), args.join(' '));
+    }
+  }
+  // After `--`, --help is an argument; an unknown command still fails.
+  t.is((await run(['check', '--', '--help'])).code, 2);
+  t.is((await run(['frobnicate', '--help'])).code, 2);
+  const all = await run(['--help']);
+  t.is(all.code, 0);
+  t.regex(all.out.join('\n'), /rerp --version/);
+});
+
+async function runWithStdin(args: string[], input: string): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from([Buffer.from(input)]) });
+  return { code, out, err };
+}
+
+test('- reads the robots.txt from standard input, for check, show and lint', async (t) => {
+  const r = await runWithStdin(['check', '-', 'Bot', '/private/x', '/ok'], ROBOTS);
+  t.is(r.code, 1);
+  t.regex(r.out[0]!, /^disallowed \/private\/x/);
+  t.regex(r.out[1]!, /^allowed {4}\/ok/);
+  const shown = await runWithStdin(['show', '-'], ROBOTS);
+  t.is(shown.code, 0);
+  t.regex(shown.out.join('\n'), /^User-agent: \*\nCrawl-delay: 1\.5\n/);
+  const linted = await runWithStdin(['lint', '-'], 'User-agent: *\nDissallow: /tmp/\n');
+  t.true(
+    linted.out.some((l) => /^-:2:1: warning: .*\[directive-differs\]$/.test(l)),
+    linted.out.join('\n'),
+  );
+  const none = await run(['show', '-']);
+  t.is(none.code, 2);
+  t.deepEqual(none.err, [`rerp: no standard input to read the robots.txt from (try 'rerp --help')`]);
+});
+
+test('check reports a URL that is neither a path nor an http(s) URL as a usage error, exit 2', async (t) => {
+  const file = await robotsFile();
+  for (const url of ['private/x', 'ftp://example.com/x', 'https://', 'MyBot/1.0', '']) {
+    const r = await run(['check', file, 'Bot', '/ok', url]);
+    t.is(r.code, 2, url);
+    t.deepEqual(r.err, [`rerp: invalid URL "${url}": give a path starting with / or an absolute http(s) URL (try 'rerp --help')`], url);
+    t.deepEqual(r.out, [], url);
+  }
+  // Arguments swapped: the URL given as the user agent.
+  const swapped = await run(['check', file, 'https://example.com/private/x', 'Bot']);
+  t.is(swapped.code, 2);
+  t.regex(swapped.err[0]!, /^rerp: invalid URL "Bot"/);
 });
 
 test('usage errors exit 2 with one line that points to --help', async (t) => {

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { RobotsCache, type RobotsFetchEvent } from '../../src/hosts/cache.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsFetchError } from '../../src/errors.js';
-import { MK1996 } from '../../src/syntax.js';
+import { GYM2008, MK1996, RFC9309 } from '../../src/syntax.js';
 import { closedPortUrl, hang, redirect, respond, startServer, type TestServer } from '../helpers/server.js';
 
 const UA = 'CacheBot/1.0';
@@ -294,6 +294,21 @@ test('the syntax option chooses how rules match', async (t) => {
   const s = await site(t, 'User-agent: *\nDisallow: /*.pdf$\n');
   t.false(await new RobotsCache({ userAgent: UA }).isAllowed(s.url('/a.pdf')));
   t.true(await new RobotsCache({ userAgent: UA, syntax: MK1996 }).isAllowed(s.url('/a.pdf')));
+});
+
+test("the parsers get returns answer calls naming no syntax in the cache's syntax", async (t) => {
+  // First match (GYM2008) disallows /shop/catalog/1, longest match (RFC9309) allows it.
+  const s = await site(t, 'User-agent: *\nDisallow: /shop/\nAllow: /shop/catalog/\n');
+  const rfc = await new RobotsCache({ userAgent: UA, syntax: RFC9309 }).get(s.url('/'));
+  t.is(rfc.syntax, RFC9309);
+  t.true(rfc.isAllowed(UA, '/shop/catalog/1'));
+  t.false(rfc.isAllowed(UA, '/shop/catalog/1', GYM2008));
+  const gym = await new RobotsCache({ userAgent: UA }).get(s.url('/'));
+  t.is(gym.syntax, GYM2008);
+  t.false(gym.isAllowed(UA, '/shop/catalog/1'));
+  // A stand-in after a failed fetch takes the cache's syntax too.
+  const down = await serve(t, respond(503));
+  t.is((await new RobotsCache({ userAgent: UA, syntax: MK1996 }).get(down.url('/'))).syntax, MK1996);
 });
 
 test('onFetch is told of each fetch, failed or not', async (t) => {
