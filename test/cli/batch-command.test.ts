@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { main, type CliIO } from '../../src/cli/main.js';
+import { run } from '../helpers/cli.js';
 import { respond, startServer, type Handler, type TestServer } from '../helpers/server.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
@@ -17,13 +17,6 @@ async function serve(t: { teardown(fn: () => Promise<void>): void }, routes: Han
   const server = await startServer(routes);
   t.teardown(() => server.close());
   return server;
-}
-
-async function run(args: string[], extra: Partial<CliIO> = {}): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l), ...extra });
-  return { code, out, err };
 }
 
 const stdin = (text: string): Readable => Readable.from([Buffer.from(text)]);

@@ -1,28 +1,13 @@
 // `rerp lint`: compiler-style lines or JSON, exit status from the errors, files and URLs.
 import test from 'ava';
-import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../src/cli/main.js';
+import { robotsFile, run } from '../helpers/cli.js';
 import type { LintDiagnostic } from '../../src/index.js';
 import { latin1 } from '../helpers/robots.js';
 import { respond, startServer } from '../helpers/server.js';
 
 const MIXED = 'User-agent: *\nDisallow: /shop/\nAllow: /shop/cart/\nCrawl-delay: 2s\n';
-
-async function robotsFile(content: string | Uint8Array): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'rerp-lint-'));
-  const file = join(dir, 'robots.txt');
-  await writeFile(file, content);
-  return file;
-}
-
-async function run(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
 
 test('lint prints a compiler line per finding and exits 1 when one is an error', async (t) => {
   const file = await robotsFile(MIXED);

@@ -1,29 +1,17 @@
 import test from 'ava';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { main } from '../../src/cli/main.js';
+import { robotsFile as robotsFileOf, run, type CliRun } from '../helpers/cli.js';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private/\nDisallow: /*.pdf$\nCrawl-delay: 1.5\n\nSitemap: https://example.com/s.xml\n';
 const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
-async function robotsFile(content: string | Uint8Array = ROBOTS): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'rerp-cli-'));
-  const file = join(dir, 'robots.txt');
-  await writeFile(file, content);
-  return file;
-}
-
-async function run(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
+/** A robots.txt file, {@link ROBOTS} unless given. */
+const robotsFile = (content: string | Uint8Array = ROBOTS): Promise<string> => robotsFileOf(content);
 
 test('check exits 0 and prints allowed when every URL is allowed', async (t) => {
   const r = await run(['check', await robotsFile(), 'Bot', 'https://example.com/public']);
@@ -120,12 +108,8 @@ test("rerp <command> --help prints that command's help, exit 0, whatever else is
   t.regex(all.out.join('\n'), /rerp --version/);
 });
 
-async function runWithStdin(args: string[], input: string): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from([Buffer.from(input)]) });
-  return { code, out, err };
-}
+/** {@link run} with `input` on standard input. */
+const runWithStdin = (args: string[], input: string): Promise<CliRun> => run(args, { stdin: Readable.from([Buffer.from(input)]) });
 
 test('- reads the robots.txt from standard input, for check, show and lint', async (t) => {
   const r = await runWithStdin(['check', '-', 'Bot', '/private/x', '/ok'], ROBOTS);
