@@ -207,7 +207,7 @@ export class RobotsCache {
     try {
       origin = requireOrigin(url);
     } catch (error) {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on requireOrigin's InvalidOriginError unchanged
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on requireOrigin's InvalidUrlError unchanged
       return Promise.reject(error);
     }
     const entry = this.#entries.get(origin);
