@@ -9,6 +9,7 @@ import { Rfc9309Rules } from './rfc9309/rules.js';
 import { NO_GROUPS } from './rfc9309/selection.js';
 import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
+import { recordFor } from './classic/agents.js';
 import { encodeRulePath } from './text/percent-encode.js';
 
 /** The last agent before any is asked: no caller holds this value. */
@@ -364,16 +365,7 @@ export class RobotExclusionRulesParser {
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    return this.#records.get(userAgent, (ua) => this.#findRecord(ua));
-  }
-
-  #findRecord(ua: string): RobotRecord | null {
-    const lower = ua.toLowerCase();
-    for (const record of this.#parsed.records) {
-      if (record.isDefault) return record;
-      for (const name of record.lowerNames) if (lower.includes(name)) return record;
-    }
-    return null;
+    return this.#records.get(userAgent, recordFor, this.#parsed.records);
   }
 
   /** The RFC 9309 view of the current parse, built on first use. */

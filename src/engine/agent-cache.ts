@@ -11,14 +11,18 @@ export class AgentCache<T> {
   #value: T | undefined = undefined;
   #known: Map<string, T> | null = null;
 
-  /** The value for `agent`, found by `find` the first time it is asked. */
-  get(agent: string, find: (agent: string) => T): T {
+  /**
+   * The value for `agent`, found by `find(context, agent)` the first time it
+   * is asked. `find` is a function made once, not a closure per call: a
+   * crawler switching agents or syntaxes allocates nothing here.
+   */
+  get<C>(agent: string, find: (context: C, agent: string) => T, context: C): T {
     if (agent === this.#agent) return this.#value as T;
     let known = this.#known;
     if (known === null && this.#agent !== null) known = this.#known = new Map([[this.#agent, this.#value as T]]);
     let found = known?.get(agent);
     if (found === undefined) {
-      found = find(agent);
+      found = find(context, agent);
       if (known !== null) {
         if (known.size >= LIMIT) known.clear();
         known.set(agent, found);

@@ -51,7 +51,12 @@ export class Rfc9309Rules extends AgentCache<Selection> {
 
   /** What the crawler with this user agent gets: the groups that apply, and their rules. */
   selection(userAgent: string): Selection {
-    return this.get(typeof userAgent === 'string' ? userAgent : String(userAgent), (ua) => this.#select(productToken(ua)));
+    return this.get(typeof userAgent === 'string' ? userAgent : String(userAgent), Rfc9309Rules.#selectFor, this);
+  }
+
+  /** What `view` selects for a user agent: its product token's groups. */
+  static #selectFor(view: Rfc9309Rules, userAgent: string): Selection {
+    return view.#select(productToken(userAgent));
   }
 
   /** The verdict with the deciding rule and the group it sits in. */
