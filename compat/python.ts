@@ -37,6 +37,35 @@ export interface PyReadAnswer {
   readonly mtime: number;
 }
 
+/** One call of a {@link PyStepsRequest}: `read()` of a URL, or `parse()` of a text (split with `splitlines()`). */
+export type PyStep = { readonly read: string } | { readonly parse: string };
+
+/** Several `read()` and `parse()` calls on one `RobotFileParser`, answered after each. */
+export interface PyStepsRequest {
+  readonly steps: readonly PyStep[];
+  /** `[userAgent, url]` pairs for `can_fetch`. */
+  readonly queries: ReadonlyArray<readonly [string, string]>;
+  /** User agents for `crawl_delay`. */
+  readonly agents: readonly string[];
+}
+
+/** Python's answers after one step. */
+export interface PyStepAnswer {
+  /** What the call raised (`UnicodeDecodeError: ...`), or null. */
+  readonly error: string | null;
+  readonly canFetch: readonly boolean[];
+  readonly crawlDelay: ReadonlyArray<number | null>;
+  /** `mtime()`: 0 until something was parsed. */
+  readonly mtime: number;
+}
+
+/** Python's answers to one {@link PyStepsRequest}. */
+export interface PyStepsAnswer {
+  /** `can_fetch` before the first step. */
+  readonly before: readonly boolean[];
+  readonly steps: readonly PyStepAnswer[];
+}
+
 /** A call that raised in Python. */
 export interface PyError {
   readonly error: string;
@@ -149,6 +178,11 @@ export class PythonSession {
   /** Python's answers to `read()` requests, in order: Python fetches each URL itself. */
   async read(requests: readonly PyReadRequest[]): Promise<PyReadAnswer[]> {
     return this.#send<PyReadAnswer>(requests);
+  }
+
+  /** Python's answers to step sequences, in order: Python fetches each URL itself. */
+  async steps(requests: readonly PyStepsRequest[]): Promise<PyStepsAnswer[]> {
+    return this.#send<PyStepsAnswer>(requests);
   }
 
   async #send<A>(requests: readonly object[]): Promise<A[]> {

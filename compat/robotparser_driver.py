@@ -24,6 +24,13 @@ Response: {"id": 2, "before": [...], "error": null or "HTTPError: ...",
            "canFetch": [...], "mtime": 0 or a time}
 "before" holds the can_fetch answers before read(), "canFetch" those after
 it, whether read() raised or not.
+
+A request with "steps" runs several read() and parse() calls on one parser,
+in order, answering after each, so that what one leaves for the next shows:
+Request:  {"id": 3, "steps": [{"read": url} or {"parse": text}, ...],
+           "queries": [[ua, url], ...], "agents": [ua, ...]}
+Response: {"id": 3, "before": [...], "steps": [{"error": ..., "canFetch":
+           [...], "crawlDelay": [...], "mtime": 0 or a time}, ...]}
 """
 
 import json
@@ -53,7 +60,33 @@ def read(request):
     }
 
 
+def steps(request):
+    parser = urllib.robotparser.RobotFileParser()
+    queries = request["queries"]
+    before = [parser.can_fetch(ua, url) for ua, url in queries]
+    answers = []
+    for step in request["steps"]:
+        error = None
+        try:
+            if "read" in step:
+                parser.set_url(step["read"])
+                parser.read()
+            else:
+                parser.parse(step["parse"].splitlines())
+        except Exception as err:
+            error = f"{type(err).__name__}: {err}"
+        answers.append({
+            "error": error,
+            "canFetch": [parser.can_fetch(ua, url) for ua, url in queries],
+            "crawlDelay": [parser.crawl_delay(ua) for ua in request["agents"]],
+            "mtime": parser.mtime(),
+        })
+    return {"id": request["id"], "before": before, "steps": answers}
+
+
 def answer(request):
+    if "steps" in request:
+        return steps(request)
     if "read" in request:
         return read(request)
     parser = urllib.robotparser.RobotFileParser()

@@ -312,7 +312,14 @@ export class RobotExclusionRulesParser {
    * a valid HTTP header value.
    */
   async fetch(url: string | URL, options?: FetchOptions): Promise<void> {
-    const settings = fetchSettings(this.#syntax === RFC9309 ? rfc9309Policy(options) : options);
+    return this.fetchWith(url, fetchSettings(this.#syntax === RFC9309 ? rfc9309Policy(options) : options));
+  }
+
+  /**
+   * {@link fetch} with checked settings: for adapters in this package whose
+   * policy callers cannot name (the lookalike's `'urllib'`). @internal
+   */
+  protected async fetchWith(url: string | URL, settings: FetchSettings): Promise<void> {
     const href = fetchUrl(url);
     const userAgent = userAgentHeader(this.userAgent);
     const state = (this.#fetching ??= { url: href, code: null, requests: [], started: 0, rulesFrom: 0, codeFrom: 0 });

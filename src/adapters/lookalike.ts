@@ -1,8 +1,8 @@
 // Python's urllib.robotparser.RobotFileParser interface over the one parser.
 import { defaultSyntax, RobotExclusionRulesParser, type ParserOptions } from '../parser.js';
 import type { Syntax } from '../syntax.js';
-import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
-import { FETCH_KEYS, type FetchOptions } from '../http/fetch.js';
+import { nowSeconds } from '../http/expiry.js';
+import { FETCH_KEYS, fetchSettings, type FetchOptions } from '../http/fetch.js';
 import type { RequestRate } from '../classic/model.js';
 import { RobotsFetchError } from '../errors.js';
 import { checkUserAgent, invalid, OptionReader } from '../options.js';
@@ -25,10 +25,13 @@ function isIterable(value: unknown): value is Iterable<unknown> {
  *   as `fetch`'s status policy: 401 and 403 disallow everything, 404 allows
  *   everything, any other status throws `RobotsFetchError`;
  * - `'urllib'`: as Python's `urllib.robotparser.RobotFileParser`: 401 and
- *   403 disallow everything, every other 4xx allows everything, a 5xx (or a
- *   redirect that cannot be followed) is not an error and changes nothing,
- *   and `canFetch` answers false until the rules are first read or parsed.
- *   No answer at all still throws, as urllib raises `URLError`.
+ *   403 disallow everything, every other 4xx allows everything, for good
+ *   (later reads and parses change neither, as urllib's flags), without
+ *   changing the rules or {@link RobotFileParserLookalike.mtime}; a 5xx (or
+ *   a redirect that cannot be followed) is not an error and changes nothing;
+ *   a 2xx body is decoded as UTF-8 whatever the headers say, invalid bytes
+ *   throwing; and `canFetch` answers false until the rules are first read or
+ *   parsed. No answer at all still throws, as urllib raises `URLError`.
  */
 export type LookalikeStatusPolicy = 'original' | 'urllib';
 
@@ -66,6 +69,9 @@ const URLLIB_MAX_REDIRECTS = 10;
 export class RobotFileParserLookalike extends RobotExclusionRulesParser {
   #url: string;
   readonly #urllib: boolean;
+  /** urllib's `disallow_all` and `allow_all`: set by a 401 or 403, and by another 4xx, under 'urllib'; never cleared. */
+  #disallowAll = false;
+  #allowAll = false;
 
   /**
    * Unix seconds of the last {@link modified} call (made by every parse),
@@ -111,7 +117,8 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
    * with the status, charset and expiry policy of {@link fetch}. Under the
    * constructor's `statusPolicy: 'urllib'`, statuses are read as Python's
    * `RobotFileParser.read` reads them ({@link LookalikeStatusPolicy}): no
-   * status throws, and up to 10 redirects are followed unless
+   * status throws, a 4xx sets a flag that sticks instead of replacing the
+   * rules, the body is UTF-8, and up to 10 redirects are followed unless
    * `maxRedirects` says otherwise; the options may not name a
    * `statusPolicy` then.
    * @throws as {@link fetch} does; under `'urllib'`, only when no answer came
@@ -119,24 +126,24 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
    *   or before any request.
    */
   async read(options?: FetchOptions): Promise<void> {
-    if (!this.#urllib) return this.fetch(this.#url, options);
+    // The parser's fetch, not an override's: the Python facade converts its read options itself.
+    if (!this.#urllib) return super.fetch(this.#url, options);
     const o = new OptionReader('read', options, FETCH_KEYS);
     if (o.raw('statusPolicy') !== undefined) {
       invalid(o.label('statusPolicy'), o.argument('statusPolicy'), "left out when the lookalike's statusPolicy is 'urllib'", o.raw('statusPolicy'));
     }
     const given: FetchOptions = options ?? {};
+    const settings = fetchSettings({ ...given, maxRedirects: given.maxRedirects ?? URLLIB_MAX_REDIRECTS }, 'read');
     try {
-      await this.fetch(this.#url, { ...given, maxRedirects: given.maxRedirects ?? URLLIB_MAX_REDIRECTS, statusPolicy: 'original' });
+      // A 2xx body is decoded as UTF-8 only; every other status throws here (status-policy.ts).
+      await this.fetchWith(this.#url, { ...settings, statusPolicy: 'urllib' });
     } catch (error) {
-      // urllib raises for no answer; for any HTTP status it sets flags instead.
+      // urllib raises for no answer; for an HTTP status it sets a flag that
+      // sticks, and neither parses nor touches last_checked.
       if (!(error instanceof RobotsFetchError) || (error.reason !== 'status' && error.reason !== 'redirect')) throw error;
-      // 401 and 403 were answered by the original policy; any other 4xx allows
-      // everything, and anything else (5xx, an unfollowed 3xx) changes nothing.
       const code = error.responseCode;
-      if (code >= 400 && code < 500) {
-        this.parse('');
-        this.expirationDate = nowSeconds() + SEVEN_DAYS;
-      }
+      if (code === 401 || code === 403) this.#disallowAll = true;
+      else if (code >= 400 && code < 500) this.#allowAll = true;
     }
   }
 
@@ -155,18 +162,25 @@ export class RobotFileParserLookalike extends RobotExclusionRulesParser {
 
   /**
    * Python's `can_fetch`: {@link isAllowed} under another name, syntax
-   * included. Under the constructor's `statusPolicy: 'urllib'`, false until
-   * the rules are first read, parsed or marked {@link modified}, as urllib
-   * answers before its `read()`.
+   * included. Under the constructor's `statusPolicy: 'urllib'`, as urllib's
+   * `can_fetch`: false for good once a {@link read} met 401 or 403, else
+   * true for good once one met another 4xx, else false until the rules are
+   * first read, parsed or marked {@link modified}.
    */
   canFetch(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
     const allowed = this.isAllowed(userAgent, url, syntax);
-    return allowed && (!this.#urllib || this.lastChecked !== null);
+    if (!this.#urllib) return allowed;
+    // urllib's can_fetch, in its order: the flags of earlier reads first.
+    if (this.#disallowAll) return false;
+    return this.#allowAll || (allowed && this.lastChecked !== null);
   }
 
-  /** {@link lastChecked}: when the rules were last parsed, or null. */
+  /**
+   * {@link lastChecked}: when the rules were last parsed, or null; under
+   * `statusPolicy: 'urllib'`, 0 instead of null, as urllib's `mtime()`.
+   */
   mtime(): number | null {
-    return this.lastChecked;
+    return this.#urllib ? (this.lastChecked ?? 0) : this.lastChecked;
   }
 
   /** Sets {@link lastChecked} to now. */

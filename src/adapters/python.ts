@@ -147,9 +147,9 @@ export class RobotFileParserLookalike extends withPythonNames(Lookalike) {
    * `timeout` in seconds.
    * @throws as `read`.
    */
-  override read(options?: PythonFetchOptions): Promise<void> {
-    // The camelCase read calls this class's fetch, which reads the seconds.
-    return super.read(options);
+  override async read(options?: PythonFetchOptions): Promise<void> {
+    // Seconds to milliseconds here: the camelCase read calls the camelCase fetch, not this class's.
+    return super.read(fetchOptions(options));
   }
   /** `set_url(url)`. */
   set_url(url: string | URL): void {

@@ -20,6 +20,12 @@ export interface DecodeOptions {
   truncated?: boolean;
   /** Where the bytes came from, for error messages. */
   source?: string;
+  /**
+   * True to decode as `defaultCharset` whatever a byte-order mark or
+   * Content-Type says, a mark kept as a character: Python's
+   * `raw.decode("utf-8")`, as urllib.robotparser's `read` does.
+   */
+  charsetOnly?: boolean;
 }
 
 const BOMS: readonly (readonly [charset: string, bytes: readonly number[]])[] = [
@@ -77,7 +83,8 @@ function canonical(name: string): string {
 /**
  * Decodes a fetched robots.txt. A byte-order mark (UTF-8, UTF-16 LE/BE) wins
  * over the header's charset and is removed; otherwise the Content-Type
- * charset is used, else `defaultCharset`.
+ * charset is used, else `defaultCharset` (only it, the mark kept, under
+ * `charsetOnly`).
  * Bytes invalid in the charset throw or become U+FFFD; under
  * `onDecodeError: 'bytes'`, a body that is not valid UTF-8 is returned as
  * it is (the mark removed), and bytes invalid in another charset throw.
@@ -87,8 +94,9 @@ function canonical(name: string): string {
 export function decodeBody(bytes: Uint8Array, contentType: string | null, options: DecodeOptions & { onDecodeError: 'throw' | 'replace' }): string;
 export function decodeBody(bytes: Uint8Array, contentType: string | null, options: DecodeOptions): string | Uint8Array;
 export function decodeBody(bytes: Uint8Array, contentType: string | null, options: DecodeOptions): string | Uint8Array {
-  const bom = sniffBom(bytes);
-  const charset = bom?.charset ?? charsetOf(contentType) ?? options.defaultCharset;
+  const only = options.charsetOnly === true;
+  const bom = only ? null : sniffBom(bytes);
+  const charset = only ? options.defaultCharset : (bom?.charset ?? charsetOf(contentType) ?? options.defaultCharset);
   const body = bom === null ? bytes : bytes.subarray(bom.length);
   const where = options.source === undefined ? 'robots.txt' : `robots.txt from ${options.source}`;
   const strict = options.onDecodeError !== 'replace';

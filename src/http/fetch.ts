@@ -5,7 +5,7 @@ import { decodeBody, type DecodeErrorMode } from './charset.js';
 import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsError } from '../errors.js';
 import { invalidUrl, OptionReader } from '../options.js';
 import { expirationFromHeaders, nowSeconds, retryAfterSeconds, type HeaderSource } from './expiry.js';
-import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type StatusPolicy } from './status-policy.js';
+import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type PolicyName, type StatusPolicy } from './status-policy.js';
 import { describeRefusal, type AddressFilter } from './address.js';
 import type { LookupFunction } from './connect.js';
 
@@ -67,7 +67,7 @@ export interface FetchSettings {
   readonly maxBytes: number;
   readonly maxRedirects: number;
   readonly onDecodeError: DecodeErrorMode;
-  readonly statusPolicy: StatusPolicy;
+  readonly statusPolicy: PolicyName;
   readonly allowAddress: AddressFilter | null;
   readonly lookup: LookupFunction | null;
 }
@@ -300,6 +300,7 @@ export async function fetchRobotsTxt(url: string, userAgent: string | null, s: F
           onDecodeError: s.onDecodeError,
           truncated: answer.truncated,
           source: url,
+          charsetOnly: policy.utf8Only,
         });
         return { responseCode: status, text, expirationDate: expiring(now, expirationFromHeaders(answer.headers, now, policy.lifetime)) };
       } catch (error) {

@@ -18,6 +18,15 @@ import { ONE_DAY, SEVEN_DAYS } from './expiry.js';
  */
 export type StatusPolicy = 'original' | 'rfc9309';
 
+/**
+ * The policies `fetch` applies: the public ones, and `'urllib'`, which only
+ * `RobotFileParserLookalike.read` uses (behaviour.md §9.34): a 2xx body is
+ * decoded as UTF-8 whatever the headers say, as urllib.robotparser's `read`
+ * decodes it, and every other status throws, for the lookalike to read as
+ * urllib does. @internal
+ */
+export type PolicyName = StatusPolicy | 'urllib';
+
 /** What to do with an answer: parse the body, use a fixed rule set, or throw. */
 export type Outcome = 'parse' | 'allow-all' | 'disallow-all' | 'fail';
 
@@ -33,21 +42,27 @@ export interface PolicyDefaults {
   readonly maxLifetime: number;
   /** Default `onDecodeError`. */
   readonly onDecodeError: DecodeErrorMode;
+  /** True when the body is UTF-8 whatever a byte-order mark or Content-Type says, the mark kept (urllib's `raw.decode("utf-8")`). */
+  readonly utf8Only: boolean;
 }
 
-export const POLICY_DEFAULTS: Readonly<Record<StatusPolicy, PolicyDefaults>> = {
+export const POLICY_DEFAULTS: Readonly<Record<PolicyName, PolicyDefaults>> = {
   // ISO-8859-1 is HTTP/1.1's (RFC 2616) default for text; 100 KiB is the original's cap.
-  original: { charset: 'iso-8859-1', maxBytes: 100 * 1024, lifetime: SEVEN_DAYS, maxLifetime: Infinity, onDecodeError: 'throw' },
+  original: { charset: 'iso-8859-1', maxBytes: 100 * 1024, lifetime: SEVEN_DAYS, maxLifetime: Infinity, onDecodeError: 'throw', utf8Only: false },
   // A file that is not valid UTF-8 is read as bytes, as the RFC 9309 reference parser reads every file.
-  rfc9309: { charset: 'utf-8', maxBytes: 500 * 1024, lifetime: ONE_DAY, maxLifetime: ONE_DAY, onDecodeError: 'bytes' },
+  rfc9309: { charset: 'utf-8', maxBytes: 500 * 1024, lifetime: ONE_DAY, maxLifetime: ONE_DAY, onDecodeError: 'bytes', utf8Only: false },
+  // urllib.robotparser: `raw.decode("utf-8")`, strict; the lookalike's own cap, as under 'original'.
+  urllib: { charset: 'utf-8', maxBytes: 100 * 1024, lifetime: SEVEN_DAYS, maxLifetime: Infinity, onDecodeError: 'throw', utf8Only: true },
 };
 
 /** The robots.txt text standing for "disallow everything" (the original's 401/403 answer). */
 export const DISALLOW_ALL = 'User-agent: *\nDisallow: /';
 
 /** What an HTTP status that is not a followed redirect means under `policy`. */
-export function statusOutcome(policy: StatusPolicy, status: number): Outcome {
+export function statusOutcome(policy: PolicyName, status: number): Outcome {
   if (status >= 200 && status <= 299) return 'parse';
+  // The lookalike reads every other status itself, as urllib does (behaviour.md §9.34).
+  if (policy === 'urllib') return 'fail';
   if (policy === 'original') {
     if (status === 401 || status === 403) return 'disallow-all';
     return status === 404 ? 'allow-all' : 'fail';
@@ -57,8 +72,8 @@ export function statusOutcome(policy: StatusPolicy, status: number): Outcome {
 }
 
 /** What a failure to get a usable answer means under `policy`. */
-export function failureOutcome(policy: StatusPolicy, reason: FetchFailure): Outcome {
-  if (policy === 'original') return 'fail';
+export function failureOutcome(policy: PolicyName, reason: FetchFailure): Outcome {
+  if (policy !== 'rfc9309') return 'fail';
   switch (reason) {
     case 'network':
     case 'timeout':

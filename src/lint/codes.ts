@@ -24,6 +24,8 @@ export type LintCode =
   | 'line-too-long'
   | 'size-over-fetch-cap'
   | 'size-over-500kib'
+  | 'nul-byte'
+  | 'control-character'
   // Directives.
   | 'misspelled-directive'
   | 'unknown-directive'
@@ -44,8 +46,10 @@ export type LintCode =
   | 'wildcard-literal'
   | 'dollar-not-at-end'
   | 'percent-escape'
+  | 'lowercase-escape'
   | 'precedence-differs'
   | 'shadowed-rule'
+  | 'shadowed-across-groups'
   | 'redundant-rule'
   | 'duplicate-rule'
   // Other values.
@@ -66,6 +70,11 @@ export const LINT_CODES: { readonly [C in LintCode]: LintCodeInfo } = {
   'line-too-long': { severity: 'warning', summary: "a line past Google's 16,663-byte cut" },
   'size-over-fetch-cap': { severity: 'warning', summary: "the file is past fetch's default 100 KiB cap" },
   'size-over-500kib': { severity: 'warning', summary: 'the file is past the 500 KiB RFC 9309 crawlers must read' },
+  'nul-byte': { severity: 'warning', summary: 'a NUL byte: RFC9309 ends the line there, MK1996 and GYM2008 delete it from a value' },
+  'control-character': {
+    severity: 'warning',
+    summary: 'another control character (a tab only inside a value): the syntaxes read the line differently, and URLs never hold it raw',
+  },
   'misspelled-directive': { severity: 'error', summary: 'a misspelled directive no syntax reads' },
   'unknown-directive': { severity: 'warning', summary: 'a directive no syntax reads' },
   'nonstandard-directive': { severity: 'info', summary: 'a known extension (`Host`, `Clean-param`, `Noindex`, ...) no syntax reads' },
@@ -83,11 +92,16 @@ export const LINT_CODES: { readonly [C in LintCode]: LintCodeInfo } = {
   'wildcard-literal': { severity: 'info', summary: '`*` or a final `$` in paths, ordinary characters under MK1996: once a file, at the first' },
   'dollar-not-at-end': { severity: 'warning', summary: 'a `$` before the end of a path: an ordinary character' },
   'percent-escape': { severity: 'warning', summary: 'an escape MK1996 and GYM2008 decode and RFC9309 compares as written' },
+  'lowercase-escape': { severity: 'warning', summary: 'an escape in lower-case hex: RFC9309 matches only URLs that write it in upper case' },
   'precedence-differs': {
     severity: 'warning',
     summary: 'a rule an opposite rule keeps from deciding in some syntaxes only: first match against longest match',
   },
   'shadowed-rule': { severity: 'warning', summary: 'a rule that never decides: an opposite rule always wins' },
+  'shadowed-across-groups': {
+    severity: 'warning',
+    summary: 'a rule an opposite rule in another group for the same agent keeps from deciding under RFC9309, which merges the groups',
+  },
   'redundant-rule': { severity: 'info', summary: 'a rule that never decides, in the syntaxes named: a rule of the same kind covers it' },
   'duplicate-rule': { severity: 'info', summary: 'the same rule twice in a group' },
   'crawl-delay-invalid': { severity: 'error', summary: 'a crawl delay that is not a number of seconds' },

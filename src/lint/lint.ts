@@ -5,6 +5,7 @@
 // from being quadratic).
 import { sourceText } from '../text/source.js';
 import type { LintDiagnostic } from './codes.js';
+import { checkControls } from './controls.js';
 import { checkDirectives } from './directives.js';
 import { checkFile } from './file.js';
 import { checkGroups } from './groups.js';
@@ -40,6 +41,7 @@ export function lint(robotsTxt: string | Uint8Array | ArrayBuffer): LintDiagnost
   const lines = readLines(text, fromBytes);
   const report = new Report();
   if (!checkFile(lines, report)) {
+    checkControls(lines, report);
     checkDirectives(lines, report);
     const structure = checkGroups(lines, report);
     checkValues(lines, report);

@@ -1,8 +1,7 @@
 // Rules that never decide, in every syntax or only in some: first match
 // (docs/behaviour.md §4.3) against longest match (docs/behaviour.md §8.4).
-// Groups are compared as each syntax builds them; RFC 9309 also merges the
-// groups of one agent, and shadowing across such groups is not looked for
-// (duplicate-group reports them).
+// Groups are compared as each syntax builds them; shadowing across the
+// groups RFC 9309 merges for one agent is merged.ts's.
 import { splitPattern } from '../engine/pattern.js';
 import { rulePattern } from '../rfc9309/patterns.js';
 import { fromUtf8Bytes } from '../text/bytes.js';
@@ -12,6 +11,7 @@ import type { LintSyntax } from './codes.js';
 import type { Structure } from './groups.js';
 import type { LintLine, LintText } from './lines.js';
 import { nameSyntaxes, type Report } from './report.js';
+import { checkMergedGroups, type RfcRules } from './merged.js';
 import { Precedence, shadowsOf, type ShadowRule } from './shadow.js';
 
 /** What keeps a rule from deciding in one syntax. */
@@ -173,13 +173,15 @@ export function checkPrecedence(t: LintText, s: Structure, report: Report): void
     const gym = wildcards ? paths.map((path, i) => shadowRule(allows[i]!, path, true, 0)) : literal;
     note(findings, record.rules, gym, wildcards ? shadowsOf(gym, Precedence.FirstMatch) : mk1996, 'GYM2008');
   }
-  for (const group of s.groups) {
+  const rfcGroups = s.groups.map((group): RfcRules => {
     // Blank rules do nothing under RFC 9309 (behaviour.md §8.4).
     const lines = group.rules.filter((l) => l.rfcValue !== '');
     noteRepeats(findings, lines, (l) => (l.rfcKey === Key.Allow ? 'A' : 'D') + l.rfcValue);
     const rules = lines.map(rfcRule);
     note(findings, lines, rules, shadowsOf(rules, Precedence.LongestMatch), 'RFC9309');
-  }
+    return { group, lines, rules };
+  });
+  checkMergedGroups(rfcGroups, report);
   for (const line of t.lines) {
     const bits = findings.present[line.number]!;
     if (bits === 0) continue;

@@ -61,33 +61,59 @@ function checkPath(line: LintLine, report: Report, wildcards: Wildcards): void {
       place(dollar),
     );
   }
-  for (let i = path.indexOf('%'); i >= 0; i = path.indexOf('%', i + 1)) {
+  checkEscapes(line, path, place, report);
+}
+
+/** An escape with a hex digit in lower case: `%2f`, `%c3`. */
+const isLowerEscape = (path: string, i: number): boolean => path.charCodeAt(i + 1) >= 0x61 || path.charCodeAt(i + 2) >= 0x61;
+
+/** The rule's `%xx` escapes: the first whose meaning differs (percent-escape), and the first in lower case (lowercase-escape). */
+function checkEscapes(line: LintLine, path: string, place: (k: number) => { column?: number }, report: Report): void {
+  let differs = false;
+  let lower = -1;
+  for (let i = path.indexOf('%'); i >= 0 && !(differs && lower >= 0); i = path.indexOf('%', i + 1)) {
     const hi = hexValue(path.charCodeAt(i + 1));
     const lo = hi < 0 ? -1 : hexValue(path.charCodeAt(i + 2));
     if (lo < 0) continue;
-    const b = hi * 16 + lo;
-    const escape = path.slice(i, i + 3);
-    if (b === 0x2a || b === 0x24) {
-      const ch = String.fromCharCode(b);
-      report.add(
-        'percent-escape',
-        line.number,
-        `"${escape}" is decoded to "${ch}" before the wildcard check under MK1996 and GYM2008, where GYM2008 reads it as a wildcard (behaviour.md §4.2); RFC9309 compares "${escape}" as written`,
-        place(i),
-      );
-      return;
-    }
-    if (isUnreserved(b)) {
-      const ch = String.fromCharCode(b);
-      report.add(
-        'percent-escape',
-        line.number,
-        `"${escape}" is decoded to "${ch}" by MK1996 and GYM2008 (behaviour.md §4.2) but compared as written by RFC9309 (behaviour.md §8.5), which then misses URLs that write "${ch}": write "${ch}"`,
-        { ...place(i), syntaxes: ['RFC9309'] },
-      );
-      return;
-    }
+    if (differs || !escapeDiffers(line, path, i, hi * 16 + lo, place, report)) {
+      if (lower < 0 && isLowerEscape(path, i)) lower = i;
+    } else differs = true;
   }
+  if (lower < 0) return;
+  const escape = path.slice(lower, lower + 3);
+  const upper = escape.toUpperCase();
+  report.add(
+    'lowercase-escape',
+    line.number,
+    `"${escape}" is "${upper}" to every syntax, but MK1996 and GYM2008 decode URLs as they decode rules (behaviour.md §4.2), so they also match URLs that write "${escape}", while RFC9309 compares URLs as written (behaviour.md §8.5) and matches only "${upper}": write "${upper}", as RFC 3986 §2.1 asks of URLs, and link the URLs that way`,
+    { ...place(lower), syntaxes: ['RFC9309'] },
+  );
+}
+
+/** Reports the escape at `i` (of byte `b`) when its meaning changes with the syntax (percent-escape); true when it does. */
+function escapeDiffers(line: LintLine, path: string, i: number, b: number, place: (k: number) => { column?: number }, report: Report): boolean {
+  const escape = path.slice(i, i + 3);
+  if (b === 0x2a || b === 0x24) {
+    const ch = String.fromCharCode(b);
+    report.add(
+      'percent-escape',
+      line.number,
+      `"${escape}" is decoded to "${ch}" before the wildcard check under MK1996 and GYM2008, where GYM2008 reads it as a wildcard (behaviour.md §4.2); RFC9309 compares "${escape}" as written`,
+      place(i),
+    );
+    return true;
+  }
+  if (isUnreserved(b)) {
+    const ch = String.fromCharCode(b);
+    report.add(
+      'percent-escape',
+      line.number,
+      `"${escape}" is decoded to "${ch}" by MK1996 and GYM2008 (behaviour.md §4.2) but compared as written by RFC9309 (behaviour.md §8.5), which then misses URLs that write "${ch}": write "${ch}"`,
+      { ...place(i), syntaxes: ['RFC9309'] },
+    );
+    return true;
+  }
+  return false;
 }
 
 function checkValue(line: LintLine, report: Report): void {

@@ -6,6 +6,7 @@ import {
   MK1996,
   RobotExclusionRulesParser,
   RobotFileParserLookalike,
+  RobotsEncodingError,
   RobotsFetchError,
 } from '../../src/index.js';
 import * as python from '../../src/adapters/python.js';
@@ -228,6 +229,57 @@ test('urllib: a 5xx after a good read keeps the rules, and no status throws', as
   status = 401;
   await rp.read();
   t.false(rp.canFetch('bot', '/a'));
+});
+
+test('urllib: a 4xx sets a flag that later reads and parses keep, and leaves the rules and mtime alone', async (t) => {
+  let status = 200;
+  const server = await startServer({ '/robots.txt': (req, res) => respond(status, 'User-agent: *\nDisallow: /private\nCrawl-delay: 4\n')(req, res) });
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/robots.txt'), { statusPolicy: 'urllib' });
+  t.is(rp.mtime(), 0);
+  status = 404;
+  await rp.read();
+  t.is(rp.mtime(), 0, 'nothing parsed');
+  t.true(rp.canFetch('bot', '/private'));
+  status = 200;
+  await rp.read();
+  t.true(rp.canFetch('bot', '/private'), 'allow-all sticks');
+  t.false(rp.isAllowed('bot', '/private'), 'the rules were read all the same');
+  const mtime = rp.mtime();
+  status = 403;
+  await rp.read();
+  t.is(rp.mtime(), mtime);
+  t.is(rp.crawlDelay('bot'), 4, 'the rules stay');
+  rp.parse('User-agent: *\nAllow: /\n');
+  t.false(rp.canFetch('bot', '/a'), 'disallow-all sticks, and wins over allow-all');
+  // The default policy answers from the last read.
+  const original = new RobotFileParserLookalike(server.url('/robots.txt'));
+  await original.read();
+  original.parse('User-agent: *\nAllow: /\n');
+  t.true(original.canFetch('bot', '/a'));
+  t.not(original.mtime(), 0);
+});
+
+test('urllib: the body is UTF-8 whatever its charset, and bytes that are not throw and change nothing', async (t) => {
+  const cafe = 'User-agent: *\nDisallow: /caf\u00e9\n';
+  const latin1 = { 'content-type': 'text/plain; charset=iso-8859-1' };
+  const server = await startServer({
+    '/utf8': respond(200, Buffer.from(cafe, 'utf8'), latin1),
+    '/latin1': respond(200, Buffer.from(cafe, 'latin1'), latin1),
+  });
+  t.teardown(() => server.close());
+  const rp = new RobotFileParserLookalike(server.url('/utf8'), { statusPolicy: 'urllib' });
+  await rp.read();
+  t.false(rp.canFetch('bot', '/caf%C3%A9'));
+  const mtime = rp.mtime();
+  rp.setUrl(server.url('/latin1'));
+  await t.throwsAsync(rp.read(), { instanceOf: RobotsEncodingError });
+  t.is(rp.mtime(), mtime);
+  t.false(rp.canFetch('bot', '/caf%C3%A9'));
+  // The default policy follows the charset.
+  const original = new RobotFileParserLookalike(server.url('/utf8'));
+  await original.read();
+  t.true(original.canFetch('bot', '/caf%C3%A9'));
 });
 
 test('urllib: read follows up to 10 redirects unless told otherwise', async (t) => {

@@ -50,6 +50,14 @@ test('a byte-order mark beats the header and is removed', (t) => {
   t.is(decodeBody(bytes(0xfe, 0xff, 0, 0x63, 0, 0xe9), null, strict), 'cé');
 });
 
+test('charsetOnly decodes as the default charset whatever the mark or header says, keeping the mark (urllib)', (t) => {
+  const utf8Only = { defaultCharset: 'utf-8', onDecodeError: 'throw', charsetOnly: true } satisfies DecodeOptions;
+  t.is(decodeBody(Buffer.from('cé'), 'text/plain; charset=iso-8859-1', utf8Only), 'cé');
+  t.is(decodeBody(bytes(0xef, 0xbb, 0xbf, 0x63), null, utf8Only), '\ufeffc');
+  t.throws(() => decodeBody(bytes(0x63, 0xe9), 'text/plain; charset=iso-8859-1', utf8Only), { instanceOf: RobotsEncodingError });
+  t.throws(() => decodeBody(bytes(0xff, 0xfe, 0x63, 0), null, utf8Only), { instanceOf: RobotsEncodingError });
+});
+
 test('only one byte-order mark is removed', (t) => {
   t.is(decodeBody(bytes(0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x41), null, strict), '\ufeffA');
 });

@@ -44,6 +44,20 @@ test('percent-escape: `%2A` is a wildcard under GYM2008 and literal under RFC930
   t.deepEqual(answers(text, 'bot', '/axb'), { MK1996: true, GYM2008: false, RFC9309: true });
 });
 
+test('lowercase-escape: RFC9309 matches only URLs that write the escape in upper case', (t) => {
+  const text = 'User-agent: *\nDisallow: /a%2fb\n';
+  const d = one(text, 'lowercase-escape');
+  t.like(d, { line: 2, column: 13, severity: 'warning', syntaxes: ['RFC9309'] });
+  t.regex(d.message, /^"%2f" is "%2F" to every syntax/);
+  t.deepEqual(answers(text, 'bot', '/a%2fb'), { MK1996: false, GYM2008: false, RFC9309: true });
+  t.deepEqual(answers(text, 'bot', '/a%2Fb'), { MK1996: false, GYM2008: false, RFC9309: false });
+  t.deepEqual(answers('User-agent: *\nDisallow: /caf%c3%a9\n', 'bot', '/caf%c3%a9'), { MK1996: false, GYM2008: false, RFC9309: true });
+  // Upper case is clean; an escape percent-escape reports is not reported twice, a later one is.
+  t.deepEqual(findings('User-agent: *\nDisallow: /a%2Fb\n', 'lowercase-escape'), []);
+  t.deepEqual(found('User-agent: *\nDisallow: /%7ejoe/\n'), ['2:percent-escape']);
+  t.deepEqual(found('User-agent: *\nDisallow: /%7ejoe%2f\n'), ['2:percent-escape', '2:lowercase-escape']);
+});
+
 test('precedence-differs: an Allow after the Disallow it carves out', (t) => {
   const text = 'User-agent: *\nDisallow: /shop/\nAllow: /shop/cart/\n';
   const d = one(text, 'precedence-differs');
