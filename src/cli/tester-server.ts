@@ -159,6 +159,8 @@ export async function startTesterServer(options: TesterServerOptions): Promise<T
     if (!hosts().has((req.headers.host ?? '').toLowerCase())) return text(403, 'this server answers only at 127.0.0.1 and localhost');
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/api/fetch') return req.method === 'POST' ? apiFetch(req) : text(405, 'use POST', { allow: 'POST' });
+    // Browsers ask for an icon unbidden: nothing, rather than a 404 in the page's console.
+    if (path === '/favicon.ico') return { status: 204, type: 'image/x-icon', body: '' };
     const file = Object.hasOwn(PAGE_FILES, path) ? PAGE_FILES[path]! : null;
     if (file === null) return text(404, 'not found');
     if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'use GET', { allow: 'GET, HEAD' });

@@ -40,9 +40,11 @@ export interface Analysis {
   readonly diagnostics: readonly LintDiagnostic[];
 }
 
-/** The lines of `text` as the parser numbers them. */
+/** The lines of `text` as the parser numbers them; a final line end starts no line. */
 export function linesOf(text: string): string[] {
-  return text.split(/\r\n|\r|\n/);
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines;
 }
 
 /**
