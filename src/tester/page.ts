@@ -41,17 +41,17 @@ let fetchedBytes: Uint8Array | null = null;
 let selected = 0;
 let analysis: Analysis | null = null;
 
-/** Why a verdict is what it is, in a few words. */
+/** Why a verdict is what it is, in a few words: the deciding line, which the file below shows highlighted. */
 function reason(v: Verdict): string {
   if (v.record === null) return 'no group applies';
-  if (v.rule === null) return `no rule matches (group at line ${v.record.line})`;
-  return `line ${v.rule.line}: ${v.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.path}`;
+  return v.rule === null ? 'no rule matches' : `line ${v.rule.line}`;
 }
 
 function verdictCell(v: Verdict): HTMLTableCellElement {
   const cell = make('td');
   const word = v.allowed ? 'allowed' : 'disallowed';
-  cell.append(make('span', word, `verdict ${word}`), make('span', reason(v), 'why'));
+  cell.append(make('span', word, `verdict ${word}`), ' ', make('span', reason(v), 'why'));
+  if (v.rule !== null) cell.title = `${v.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.path}`;
   return cell;
 }
 
