@@ -52,9 +52,10 @@ export function linesOf(text: string): string[] {
  * entries dropped) in the three syntaxes. Never throws: a URL the parser
  * refuses carries its message. Bytes that are not UTF-8 are read as the
  * parser and lint read them; their lines are shown decoded with replacement
- * characters.
+ * characters. `diagnostics` are lint's of the same `robots`, when the
+ * caller kept them (the page, while only the user agent or URLs change).
  */
-export function analyse(robots: string | Uint8Array, userAgent: string, urls: readonly string[]): Analysis {
+export function analyse(robots: string | Uint8Array, userAgent: string, urls: readonly string[], diagnostics?: readonly LintDiagnostic[]): Analysis {
   const parser = new RobotExclusionRulesParser();
   parser.parse(robots);
   const text = typeof robots === 'string' ? robots : new TextDecoder('utf-8').decode(robots);
@@ -79,6 +80,6 @@ export function analyse(robots: string | Uint8Array, userAgent: string, urls: re
       .filter((u) => u !== '')
       .map(ask),
     syntaxes: TESTER_SYNTAXES.map(([name, syntax]) => ({ syntax: name, crawlDelay: delay(syntax), sitemaps: parser.getSitemaps(syntax) })),
-    diagnostics: lint(robots),
+    diagnostics: diagnostics ?? lint(robots),
   };
 }

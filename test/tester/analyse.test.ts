@@ -44,3 +44,10 @@ test('a query the parser refuses carries its message instead of verdicts', (t) =
   t.deepEqual(a.urls[0]!.verdicts, []);
   t.regex(a.urls[0]!.error ?? '', /swapped|user agent/i);
 });
+
+test('findings kept from an earlier call are used as given, not found again', (t) => {
+  const text = 'User-agent: *\nDissallow: /tmp/\n';
+  t.true(lint(text).length > 0);
+  const kept = lint('User-agent: *\nCrawl-delay: soon\n');
+  t.is(analyse(text, 'Bot', ['/'], kept).diagnostics, kept);
+});

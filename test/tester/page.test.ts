@@ -156,6 +156,12 @@ test('the built page opened from a file answers pasted text; its URL box says it
   checkVerdicts(t, await verdictTable(page), EXAMPLE.robots);
   t.true(await page.getByLabel('robots.txt URL').isDisabled());
   t.regex((await page.locator('#fetch-status').textContent()) ?? '', /rerp serve/);
+  // An edit of the file is linted again (the findings are kept only while the user agent or URLs change).
+  const edited = `${EXAMPLE.robots}Dissallow: /tmp/\n`;
+  await page.getByLabel('robots.txt (paste it here', { exact: false }).fill(edited);
+  const added = lint(edited).find((d) => !lint(EXAMPLE.robots).some((e) => e.line === d.line && e.code === d.code))!;
+  t.true((await page.locator(`#line-${added.line} td`).nth(3).textContent())?.includes(`[${added.code}]`));
+  t.regex((await page.locator('#lint-summary').textContent()) ?? '', new RegExp(`^Lint: ${lint(edited).filter((d) => d.severity === 'error').length} error`));
   t.deepEqual(errors, []);
   await page.close();
 });
