@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { lint } from '../lint/lint.js';
 import type { LintDiagnostic } from '../lint/codes.js';
 import { fetchRobotsTxt, fetchSettings } from '../http/fetch.js';
+import type { AddressFilter } from '../http/address.js';
 import { headerUserAgent, isUrl, readRobots, timeoutMs, UsageError } from './input.js';
 
 /** Where the command writes. */
@@ -38,9 +39,10 @@ function summary(diagnostics: readonly LintDiagnostic[]): string {
  * The robots.txt at `url`, as RFC 9309 reads it (UTF-8 unless a byte-order
  * mark or the Content-Type says otherwise, bytes when it is not valid);
  * anything but a 2xx answer is a one-line error, as there is no file to lint.
+ * `rerp serve` fetches its page's URLs here too, with its `allowAddress`.
  */
-async function fetchForLint(url: string, userAgent: string | null, timeout: number): Promise<string | Uint8Array> {
-  const settings = fetchSettings({ timeout, statusPolicy: 'rfc9309', maxBytes: LINT_FETCH_BYTES });
+export async function fetchForLint(url: string, userAgent: string | null, timeout: number, allowAddress?: AddressFilter): Promise<string | Uint8Array> {
+  const settings = fetchSettings({ timeout, statusPolicy: 'rfc9309', maxBytes: LINT_FETCH_BYTES, allowAddress });
   const result = await fetchRobotsTxt(url, userAgent, settings);
   if ('error' in result) throw new UsageError(result.error.message, false);
   const status = result.responseCode;

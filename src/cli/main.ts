@@ -12,6 +12,7 @@ import { InvalidArgumentError, InvalidUrlError, RobotsEncodingError, RobotsFetch
 import { formatSummary, runBatch, type BatchSink } from './batch.js';
 import { headerUserAgent, isCheckableUrl, isUrl, readAll, readRobots, sentence, timeoutMs, UsageError } from './input.js';
 import { lintCommand } from './lint-command.js';
+import { serveCommand } from './serve-command.js';
 import { statusPolicyFor } from '../hosts/unreachable.js';
 
 const SYNTAXES: Record<string, Syntax> = { mk1996: MK1996, gym2008: GYM2008, rfc9309: RFC9309 };
@@ -22,6 +23,7 @@ const USAGE = `Usage:
   rerp show <robots.txt file>
   rerp lint [--json] [--timeout S] [--user-agent UA] <robots.txt file or URL>
   rerp batch [--concurrency N] [--json] [--syntax NAME] [--on-server-error disallow|allow] [--timeout S] <user-agent> < urls.txt
+  rerp serve [--port N] [--allow-private] [--timeout S]
 
 check  prints, for each URL, whether the user agent may fetch it and the line that decided.
        The robots.txt is a file (- for standard input), or an http(s) URL fetched as the user
@@ -44,6 +46,12 @@ batch  reads URLs from standard input, one per line, fetches each origin's /robo
        An unreachable robots.txt disallows its URLs (--on-server-error allow to allow them).
        A summary ends on standard error, after a progress bar when it is a terminal.
        Exit status: 0 all allowed, 1 any disallowed, 2 usage error.
+serve  serves the robots.txt tester page on 127.0.0.1 (--port, default a free one) and prints
+       its address: each URL's verdict in the three syntaxes, the deciding line, crawl delays,
+       sitemaps and lint's findings. Its URL box fetches a robots.txt (--timeout seconds,
+       default 10) from public addresses only; --allow-private lets it reach loopback and
+       private ones, for testing a local server. Ctrl-C stops it.
+       Exit status: 0 when stopped, 2 usage error or a port in use.
 
 rerp <command> --help prints the help of one command; rerp --version prints the version.`;
 
@@ -268,6 +276,8 @@ export async function main(args: string[], io: CliIO): Promise<number> {
         return await batch(rest, io);
       case 'lint':
         return await lintCommand(rest, io);
+      case 'serve':
+        return await serveCommand(rest, io);
       case '--help':
       case '-h':
       case 'help':

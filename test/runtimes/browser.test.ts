@@ -3,15 +3,14 @@
 // server on 127.0.0.1, and its answers, fetches through the browser's own
 // fetch included, must equal the Node build's.
 //
-// Chromium is Debian's `chromium` package at /usr/bin/chromium, driven by
-// playwright-core (which never downloads a browser). .ci/run installs it;
-// without it these tests fail and say how to install it.
+// Chromium is Debian's `chromium` package (test/helpers/chromium.ts). .ci/run
+// installs it; without it these tests fail and say how to install it.
 import test from 'ava';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as node from '../../src/index.js';
+import { launchChromium, type Chromium } from '../helpers/chromium.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { bundle, ROOT } from './build.js';
 import { decodeCharset } from '../../src/http/platform-node.js';
@@ -20,50 +19,28 @@ import { answers, fetchAnswers, FETCH_CASES } from './conformance.js';
 import { pageRoutes, ROBOTS_ROUTES } from './files.js';
 import type { PageApi } from './page.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 interface Session {
   readonly server: TestServer;
-  readonly context: BrowserContext;
+  readonly browser: Chromium;
   readonly page: Page;
   /** The page's uncaught errors (the console's 'Failed to load resource' for a 404 robots.txt is expected). */
   readonly errors: string[];
 }
 
 let session: Promise<Session> | null = null;
-let profile: string | null = null;
 
 /** The page loaded in Chromium, once for every test of this file. */
 function open(): Promise<Session> {
   session ??= (async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `The browser test needs Chromium at ${CHROMIUM}, which is missing. Install Debian's package: ` +
-          '`sudo apt-get update && sudo apt-get install -y chromium` (as .ci/run does when it is missing).',
-      );
-    }
     const { code } = await bundle({ file: join(ROOT, 'dist/test/runtimes/page.js') }, 'browser', false);
     const server = await startServer({ ...ROBOTS_ROUTES, ...pageRoutes(code) });
-    profile = mkdtempSync(join(tmpdir(), 'rerp-chromium-'));
-    // A persistent context is how Playwright takes a --user-data-dir of our own: a fresh, empty one.
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 60_000 });
-    const page = context.pages()[0] ?? (await context.newPage());
+    const browser = await launchChromium();
+    const { page } = browser;
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.goto(server.url('/'));
     await page.waitForFunction(() => 'conformance' in globalThis, undefined, { timeout: 30_000 });
-    return { server, context, page, errors };
+    return { server, browser, page, errors };
   })();
   return session;
 }
@@ -71,10 +48,9 @@ function open(): Promise<Session> {
 test.after.always(async () => {
   if (session !== null) {
     const s = await session.catch(() => null);
-    await s?.context.close();
+    await s?.browser.close();
     await s?.server.close();
   }
-  if (profile !== null) rmSync(profile, { recursive: true, force: true });
 });
 
 test('Chromium answers the conformance subset in all three syntaxes as Node does', async (t) => {
