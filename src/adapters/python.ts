@@ -4,7 +4,7 @@
  * `import { RobotExclusionRulesParser } from 'robotexclusionrulesparser/python'`.
  * Every Python name is a thin delegate to the camelCase member of the same
  * class; both sets of names work on the same object.
- * @packageDocumentation
+ * @module robotexclusionrulesparser/python
  */
 import { RobotExclusionRulesParser as Parser } from '../parser.js';
 import { RobotFileParserLookalike as Lookalike } from './lookalike.js';
