@@ -1,7 +1,7 @@
 /**
  * robots.txt parsing and matching: a TypeScript port of Python's
  * `robotexclusionrulesparser`.
- * @packageDocumentation
+ * @module robotexclusionrulesparser
  */
 export { MK1996, GYM2008, RFC9309, type Syntax } from './syntax.js';
 export { RobotExclusionRulesParser, type ParserOptions } from './parser.js';

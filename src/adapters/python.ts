@@ -4,10 +4,10 @@
  * `import { RobotExclusionRulesParser } from 'robotexclusionrulesparser/python'`.
  * Every Python name is a thin delegate to the camelCase member of the same
  * class; both sets of names work on the same object.
- * @packageDocumentation
+ * @module robotexclusionrulesparser/python
  */
-import { RobotExclusionRulesParser as Parser } from '../parser.js';
-import { RobotFileParserLookalike as Lookalike } from './lookalike.js';
+import { RobotExclusionRulesParser } from '../parser.js';
+import { RobotFileParserLookalike } from './lookalike.js';
 import type { Syntax } from '../syntax.js';
 import { FETCH_KEYS, type FetchOptions } from '../http/fetch.js';
 import type { RequestRate } from '../classic/model.js';
@@ -72,56 +72,58 @@ export interface PythonParserNames {
   readonly is_expired: boolean;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base constructor must take any[] (TS2545)
-type ParserClass = abstract new (...args: any[]) => Parser;
-
-/** Adds the Python names of {@link PythonParserNames} to a parser class. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ParserClass: the mixin keeps Base's constructor arguments
-function withPythonNames<T extends ParserClass>(Base: T): T & (abstract new (...args: any[]) => PythonParserNames) {
-  abstract class WithPythonNames extends Base implements PythonParserNames {
-    is_allowed(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
-      return this.isAllowed(userAgent, url, syntax);
-    }
-    get_crawl_delay(userAgent: string): number | null {
-      return this.getCrawlDelay(userAgent);
-    }
-    // Async, so that a bad timeout rejects, as the camelCase fetch's bad options do.
-    override async fetch(url: string | URL, timeout?: number | null | PythonFetchOptions): Promise<void> {
-      return super.fetch(url, fetchOptions(timeout));
-    }
-    get user_agent(): string | null {
-      return this.userAgent;
-    }
-    set user_agent(value: string | null) {
-      this.userAgent = value;
-    }
-    get use_local_time(): boolean {
-      return this.useLocalTime;
-    }
-    set use_local_time(value: boolean) {
-      this.useLocalTime = value;
-    }
-    get expiration_date(): number {
-      return this.expirationDate;
-    }
-    set expiration_date(value: number) {
-      this.expirationDate = value;
-    }
-    get source_url(): string {
-      return this.sourceUrl;
-    }
-    get response_code(): number | null {
-      return this.responseCode;
-    }
-    get is_expired(): boolean {
-      return this.isExpired;
-    }
+/**
+ * The Python names of {@link PythonParserNames} but `fetch`, as methods and
+ * accessors over the camelCase members. Never instantiated: its prototype's
+ * members are copied onto both facade classes ({@link addPythonNames}), so
+ * that each class extends its public camelCase class directly and the API
+ * reference shows what it inherits from that class, not from a mixin.
+ */
+abstract class PythonNames extends RobotExclusionRulesParser implements Omit<PythonParserNames, 'fetch'> {
+  is_allowed(userAgent: string, url: string | URL, syntax?: Syntax): boolean {
+    return this.isAllowed(userAgent, url, syntax);
   }
-  return WithPythonNames;
+  get_crawl_delay(userAgent: string): number | null {
+    return this.getCrawlDelay(userAgent);
+  }
+  get user_agent(): string | null {
+    return this.userAgent;
+  }
+  set user_agent(value: string | null) {
+    this.userAgent = value;
+  }
+  get use_local_time(): boolean {
+    return this.useLocalTime;
+  }
+  set use_local_time(value: boolean) {
+    this.useLocalTime = value;
+  }
+  get expiration_date(): number {
+    return this.expirationDate;
+  }
+  set expiration_date(value: number) {
+    this.expirationDate = value;
+  }
+  get source_url(): string {
+    return this.sourceUrl;
+  }
+  get response_code(): number | null {
+    return this.responseCode;
+  }
+  get is_expired(): boolean {
+    return this.isExpired;
+  }
+}
+
+/** Copies the members of {@link PythonNames} onto a facade class's prototype. */
+function addPythonNames(prototype: RobotExclusionRulesParser): void {
+  for (const key of Object.getOwnPropertyNames(PythonNames.prototype)) {
+    if (key !== 'constructor') Object.defineProperty(prototype, key, Object.getOwnPropertyDescriptor(PythonNames.prototype, key)!);
+  }
 }
 
 /**
- * {@link Parser | RobotExclusionRulesParser} with the Python original's names
+ * {@link RobotExclusionRulesParser} with the Python original's names
  * (`is_allowed`, `get_crawl_delay`, `user_agent`, ...) besides its own.
  *
  * @example
@@ -132,14 +134,33 @@ function withPythonNames<T extends ParserClass>(Base: T): T & (abstract new (...
  * rerp.is_allowed('Foobot', '/private/x'); // false
  * ```
  */
-export class RobotExclusionRulesParser extends withPythonNames(Parser) {}
+// Declared under another name and exported as RobotExclusionRulesParser, so that
+// it extends the camelCase class under that class's own name, as the API
+// reference shows it.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface after it declares the members addPythonNames installs
+class PythonParser extends RobotExclusionRulesParser {
+  /** {@inheritDoc PythonParserNames.fetch} */
+  // Async, so that a bad timeout rejects, as the camelCase fetch's bad options do.
+  override async fetch(url: string | URL, timeout?: number | null | PythonFetchOptions): Promise<void> {
+    return super.fetch(url, fetchOptions(timeout));
+  }
+}
+// The Python names are on the prototype (addPythonNames); this declares them.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- merged with the class on purpose
+interface PythonParser extends PythonParserNames {}
+addPythonNames(PythonParser.prototype);
 
 /**
- * {@link Lookalike | RobotFileParserLookalike} with the names of Python's
+ * {@link RobotFileParserLookalike} with the names of Python's
  * `RobotFileParser` (`can_fetch`, `set_url`, `crawl_delay`, ...) and of the
  * original's parser (`is_allowed`, `user_agent`, ...) besides its own.
  */
-export class RobotFileParserLookalike extends withPythonNames(Lookalike) {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- as PythonParser
+class PythonLookalike extends RobotFileParserLookalike {
+  /** {@inheritDoc PythonParserNames.fetch} */
+  override async fetch(url: string | URL, timeout?: number | null | PythonFetchOptions): Promise<void> {
+    return super.fetch(url, fetchOptions(timeout));
+  }
   /**
    * `read()`: fetches and parses the URL given to the constructor or
    * `set_url`, as the camelCase `read` does (the constructor's
@@ -180,3 +201,8 @@ export class RobotFileParserLookalike extends withPythonNames(Lookalike) {
     this.lastChecked = value;
   }
 }
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- merged with the class on purpose
+interface PythonLookalike extends PythonParserNames {}
+addPythonNames(PythonLookalike.prototype);
+
+export { PythonParser as RobotExclusionRulesParser, PythonLookalike as RobotFileParserLookalike };

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /** The repository, where `robotexclusionrulesparser` resolves to the package itself. */
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The README's size example: the root entry used for parse and isAllowed only. */
+/** docs/runtimes.md's size example: the root entry used for parse and isAllowed only. */
 export const PARSE_AND_MATCH = [
   "import { RobotExclusionRulesParser } from 'robotexclusionrulesparser';",
   'const p = new RobotExclusionRulesParser();',

@@ -9,7 +9,7 @@ import { bundle, PARSE_AND_MATCH, WHOLE_ROOT } from './build.js';
 import { answers, fetchAnswers, FETCH_CASES, type Lib } from './conformance.js';
 import { ROBOTS_ROUTES } from './files.js';
 
-/** The README's budget for parse and isAllowed, bundled and minified for a browser: under 25 KB gzipped. */
+/** docs/runtimes.md's budget for parse and isAllowed, bundled and minified for a browser: under 25 KB gzipped. */
 const BUDGET = 25_000;
 
 const PLATFORMS = ['browser', 'neutral'] as const;
