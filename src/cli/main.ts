@@ -36,8 +36,10 @@ batch  reads URLs from standard input, one per line, fetches each origin's /robo
        and the URL for each, in input order (--json: one JSON object per line). Blank and #
        lines are passed over; other lines that are not http(s) URLs are reported and skipped.
        An unreachable robots.txt disallows its URLs (--on-server-error allow to allow them).
-       A summary ends on standard error, after a progress bar when it is a terminal.
-       Exit status: 0 all allowed, 1 any disallowed, 2 usage error.
+       Standard input is read as the checks go; the run stops when standard output's reader
+       goes. A summary ends on standard error, after a progress bar when it is a terminal;
+       Ctrl-C stops the run and writes the summary of what was done.
+       Exit status: 0 all allowed, 1 any disallowed, 2 usage error, 130 after Ctrl-C.
 
 rerp <command> --help prints the help of one command; rerp --version prints the version.`;
 
@@ -232,7 +234,8 @@ function lineWriter(stream: NodeJS.WriteStream): { write: (line: string) => void
   return {
     write: (line) => {
       if (closed.signal.aborted) return;
-      // Lines written in one tick go out in one system call: a pipe is written synchronously, one call a write.
+      // Lines written in one tick go out in one system call: a pipe is written synchronously, one call a
+      // write. batch checks 30 % more URLs a CPU second so (docs/performance.md, "rerp batch").
       if (stream.writableCorked === 0) {
         stream.cork();
         process.nextTick(() => stream.uncork());

@@ -18,10 +18,15 @@ export interface BatchChildRun {
   readonly maxRss: number;
   /** Wall milliseconds from spawn to exit. */
   readonly ms: number;
+  /** CPU milliseconds the child used (user + system, all its threads), as it reported them at exit. */
+  readonly cpuMs: number;
 }
 
-/** A preloaded module that reports the peak RSS (kilobytes) on standard error at exit; pipes are written synchronously on Linux. */
-const REPORT_RSS = `data:text/javascript,process.on('exit', () => process.stderr.write('\\nmaxRSS ' + process.resourceUsage().maxRSS + '\\n'))`;
+/**
+ * A preloaded module that reports the peak RSS (kilobytes) and the CPU time
+ * (microseconds) on standard error at exit; pipes are written synchronously on Linux.
+ */
+const REPORT_USAGE = `data:text/javascript,process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\nusage ' + u.maxRSS + ' ' + (u.userCPUTime + u.systemCPUTime) + '\\n'); })`;
 
 /**
  * Runs `node <cli> batch ...args` with `urls` streamed to its standard input
@@ -31,7 +36,7 @@ const REPORT_RSS = `data:text/javascript,process.on('exit', () => process.stderr
  */
 export async function runBatchChild(cli: string, args: readonly string[], urls: Iterable<string>, closeAfter?: number): Promise<BatchChildRun> {
   const start = performance.now();
-  const child = spawn(process.execPath, ['--import', REPORT_RSS, cli, 'batch', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', REPORT_USAGE, cli, 'batch', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let pulled = 0;
   const input = Readable.from(
     (function* () {
@@ -62,16 +67,17 @@ export async function runBatchChild(cli: string, args: readonly string[], urls: 
   child.stderr.on('data', (chunk: string) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   input.destroy();
-  const rss = /\nmaxRSS (\d+)\n/.exec(stderr);
+  const usage = /\nusage (\d+) (\d+)\n/.exec(stderr);
   return {
     code,
     lines,
     first,
     last,
-    stderr: stderr.replace(/\nmaxRSS \d+\n/, ''),
+    stderr: stderr.replace(/\nusage \d+ \d+\n/, ''),
     pulled,
-    maxRss: rss === null ? NaN : Number(rss[1]) * 1024,
+    maxRss: usage === null ? NaN : Number(usage[1]) * 1024,
     ms: performance.now() - start,
+    cpuMs: usage === null ? NaN : Number(usage[2]) / 1000,
   };
 }
 
