@@ -75,6 +75,8 @@ export async function batchCommand(args: string[], io: CliIO): Promise<number> {
   const stop = new AbortController();
   const unlisten = io.onInterrupt?.(() => stop.abort(INTERRUPT));
   const onClosed = (): void => stop.abort('output closed');
+  // A read of standard input may be waiting (a terminal, a pipe whose writer waits): it is left, and the stream closed.
+  stop.signal.addEventListener('abort', () => (io.stdin as { destroy?: () => void }).destroy?.());
   if (io.outClosed?.aborted === true) onClosed();
   io.outClosed?.addEventListener('abort', onClosed);
 

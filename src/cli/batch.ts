@@ -195,7 +195,7 @@ export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, 
 
   const ended = (): boolean => signal?.aborted === true || failed !== null;
   let lineNumber = 0;
-  for await (const raw of lines) {
+  for await (const raw of untilAborted(lines, signal)) {
     if (ended()) break;
     lineNumber++;
     if (raw === OVERLONG) {
@@ -230,6 +230,38 @@ export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, 
   if (failed !== null) throw failed as Error;
   const stopped = signal?.aborted === true;
   return { urls: allowed + disallowed, origins: origins.size, allowed, disallowed, fetchFailures, skipped, stopped };
+}
+
+/**
+ * The items of `items` until `signal` aborts, even while one is awaited
+ * (standard input from a terminal, or a pipe whose writer waits): the read
+ * in progress is then left behind, not awaited.
+ */
+async function* untilAborted(items: Iterable<string> | AsyncIterable<string>, signal: AbortSignal | null): AsyncGenerator<string> {
+  if (signal === null) {
+    yield* items;
+    return;
+  }
+  const it = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
+  let onAbort = (): void => {};
+  const aborted = new Promise<null>((resolve) => (onAbort = () => resolve(null)));
+  if (signal.aborted) onAbort();
+  signal.addEventListener('abort', onAbort);
+  let pending: Promise<IteratorResult<string>> | null = null;
+  try {
+    for (;;) {
+      pending = Promise.resolve(it.next());
+      const next = await Promise.race([pending, aborted]);
+      if (next === null || next.done === true) return;
+      pending = null;
+      yield next.value;
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    // A read left behind may still fail; its failure no longer matters.
+    pending?.catch(() => undefined);
+    if (pending === null) await it.return?.();
+  }
 }
 
 /** The summary as one line of text. */

@@ -217,3 +217,23 @@ test('a line longer than the cap is reported and skipped', async (t) => {
   t.deepEqual(sink.warnings, [`line 1: longer than ${MAX_LINE} characters, skipped`]);
   t.deepEqual(sink.results, [`allowed\t${s.url('/x')}`]);
 });
+
+test('the signal stops the run while a line is awaited from an input that waits', async (t) => {
+  const s = await serve(t, gated(Promise.resolve()));
+  const stop = new AbortController();
+  let asked = 0;
+  // One line, then an input that never ends and never gives another (a terminal, a pipe whose writer waits).
+  const input: AsyncIterable<string> = {
+    [Symbol.asyncIterator]: () => ({
+      next: () => (++asked === 1 ? Promise.resolve({ done: false, value: s.url('/x') }) : new Promise<IteratorResult<string>>(() => undefined)),
+    }),
+  };
+  const sink = collect();
+  const done = runBatch(input, { userAgent: 'Bot', concurrency: 2, signal: stop.signal }, sink);
+  while (sink.results.length === 0) await new Promise((r) => setTimeout(r, 5));
+  stop.abort();
+  const summary = await done;
+  t.is(summary.urls, 1);
+  t.true(summary.stopped);
+  t.is(asked, 2);
+});
