@@ -243,15 +243,21 @@ async function* untilAborted(items: Iterable<string> | AsyncIterable<string>, si
     return;
   }
   const it = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
-  let onAbort = (): void => {};
-  const aborted = new Promise<null>((resolve) => (onAbort = () => resolve(null)));
-  if (signal.aborted) onAbort();
+  // One promise a read, settled by the read or by the abort: racing each read with one promise for
+  // the abort would leave a reaction on that promise per line, never freed.
+  let wake: ((result: null) => void) | null = null;
+  const onAbort = (): void => wake?.(null);
   signal.addEventListener('abort', onAbort);
   let pending: Promise<IteratorResult<string>> | null = null;
   try {
     for (;;) {
-      pending = Promise.resolve(it.next());
-      const next = await Promise.race([pending, aborted]);
+      if (signal.aborted) return;
+      const read = (pending = Promise.resolve(it.next()));
+      const next = await new Promise<IteratorResult<string> | null>((resolve, reject) => {
+        wake = resolve;
+        read.then(resolve, reject);
+      });
+      wake = null;
       if (next === null || next.done === true) return;
       pending = null;
       yield next.value;
