@@ -3,6 +3,13 @@
 // usage error that any of them may raise.
 import { readFile } from 'node:fs/promises';
 import { checkHeaderValue } from '../options.js';
+import { GYM2008, MK1996, RFC9309, type Syntax } from '../syntax.js';
+
+/** The syntaxes by the names `--syntax` takes. */
+export const SYNTAXES: Record<string, Syntax> = { mk1996: MK1996, gym2008: GYM2008, rfc9309: RFC9309 };
+
+/** URLs `batch` checks at once unless `--concurrency` says otherwise. */
+export const DEFAULT_CONCURRENCY = 10;
 
 /** A bad command line or an unreadable input: exit status 2 and a one-line message. */
 export class UsageError extends Error {
@@ -21,6 +28,17 @@ export function timeoutMs(value: string): number {
   if (value.trim() === '' || !(seconds > 0) || !Number.isFinite(seconds))
     throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
   return seconds * 1000;
+}
+
+/** The syntax names of a `--syntax` value: one, a comma-separated list, or `all`. */
+export function syntaxesNamed(spec: string): string[] {
+  const names = spec.toLowerCase() === 'all' ? Object.keys(SYNTAXES) : spec.toLowerCase().split(',');
+  for (const name of names) {
+    if (!(name in SYNTAXES)) {
+      throw new UsageError(`unknown syntax "${name}": use ${Object.keys(SYNTAXES).join(', ')} or all`);
+    }
+  }
+  return [...new Set(names)];
 }
 
 /** Whether `s` names a URL (`scheme://...`) rather than a file: only http(s) ones can be fetched. */

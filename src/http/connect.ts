@@ -1,10 +1,13 @@
 // Connecting only where the address policy allows (behaviour.md §9.43). Each
 // fetch gets its own agents, whose lookup drops the addresses the policy
 // refuses before any connection is made; a URL whose host is an IP address
-// is checked before its request.
-import dns, { type LookupAddress, type LookupAllOptions } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
+// is checked before its request. node:dns, node:http and node:https are
+// loaded by the first fetch, not by importing the library (docs/performance.md, "Startup").
+import { createRequire } from 'node:module';
+import type { LookupAddress, LookupAllOptions } from 'node:dns';
+import type * as Dns from 'node:dns';
+import type * as Http from 'node:http';
+import type * as Https from 'node:https';
 import type { LookupFunction as NetLookup } from 'node:net';
 import { AddressPolicy, type AddressFilter } from './address.js';
 
@@ -20,6 +23,8 @@ export type LookupFunction = (
   callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
 ) => void;
 
+const load = createRequire(import.meta.url);
+
 /** The error a refused lookup hands to the socket; the fetch reports the {@link Refusal} instead. */
 const REFUSED = 'ERR_ROBOTS_ADDRESS_REFUSED';
 
@@ -30,12 +35,12 @@ const REFUSED = 'ERR_ROBOTS_ADDRESS_REFUSED';
  */
 export class AddressGuard extends AddressPolicy {
   readonly #resolve: LookupFunction;
-  #http: http.Agent | null = null;
-  #https: https.Agent | null = null;
+  #http: Http.Agent | null = null;
+  #https: Https.Agent | null = null;
 
   constructor(firstHost: string, filter: AddressFilter | null, lookup: LookupFunction | null) {
     super(firstHost, filter);
-    this.#resolve = lookup ?? dns.lookup;
+    this.#resolve = lookup ?? (load('node:dns') as typeof Dns).lookup;
   }
 
   /** The lookup the agents connect through: every address resolved, those refused dropped. */
@@ -55,9 +60,9 @@ export class AddressGuard extends AddressPolicy {
   };
 
   /** The agent for a request to `url`, made on first use (node-fetch's `agent` option). */
-  readonly agent = (url: URL): http.Agent => {
-    if (url.protocol === 'https:') return (this.#https ??= new https.Agent({ lookup: this.#lookup }));
-    return (this.#http ??= new http.Agent({ lookup: this.#lookup }));
+  readonly agent = (url: URL): Http.Agent => {
+    if (url.protocol === 'https:') return (this.#https ??= new (load('node:https') as typeof Https).Agent({ lookup: this.#lookup }));
+    return (this.#http ??= new (load('node:http') as typeof Http).Agent({ lookup: this.#lookup }));
   };
 
   /** Closes the agents' sockets. */

@@ -206,8 +206,9 @@ test('batch draws a progress bar on a terminal and leaves stdout to the results'
   let drawn = '';
   terminal.on('data', (chunk: Buffer) => (drawn += chunk.toString()));
   const r = await run(['batch', 'Bot'], { stdin: stdin(`${a.url('/1')}\nnot a URL\n${a.url('/2')}\n`), progress: terminal });
-  t.regex(drawn, /2\/2 URLs/);
-  t.notRegex(drawn, /\/3 URLs/, 'a bad line is not a URL to count');
+  t.regex(drawn, /\| 2 URLs checked/);
+  t.notRegex(drawn, /\| 3 URLs checked/, 'a bad line is not a URL to count');
+  t.true(drawn.startsWith('\x1b[?25l') && drawn.includes('\x1b[?25h'), 'the cursor is hidden while the bar is drawn, then shown');
   t.deepEqual(r.out, [`allowed\t${a.url('/1')}`, `allowed\t${a.url('/2')}`]);
 });
 
