@@ -41,13 +41,15 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
   const seen = new Set<string>();
   for (let rank = 0; rank < patterns.length; rank++) {
     const pattern = patterns[rank]!;
+    // Checked before splitting: a file of one rule written thousands of times splits it once.
+    if (seen.has(pattern)) continue;
+    seen.add(pattern);
     const split = wildcards ? splitPattern(pattern) : null;
     if (split === null || typeof split === 'string') {
       const prefix = split ?? pattern;
       if (!prefixes.has(prefix)) prefixes.set(prefix, rank);
       if (prefix === '') break;
-    } else if (!seen.has(pattern)) {
-      seen.add(pattern);
+    } else {
       wild.push({ parts: split.parts, anchored: split.anchored, rank });
     }
   }
