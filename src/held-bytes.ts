@@ -33,10 +33,14 @@ const LITERAL_BYTES = 28;
  * scanner or its trie.
  */
 const WILDCARD_BYTES = 232;
+/** Per distinct floating rule (`/*key`, `/*key*`) in GYM2008: kept as its key alone. */
+const FLOATING_BYTES = 110;
 /** Per distinct literal rule pooled for a user agent under RFC 9309: its pattern, its three numbers, its index entry. */
 const RFC_LITERAL_BYTES = 74;
 /** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its pattern and numbers). */
 const RFC_WILDCARD_BYTES = 244;
+/** Per distinct floating rule pooled under RFC 9309. */
+const RFC_FLOATING_BYTES = 124;
 
 /** What one record's rules amount to, for an estimate of what they compile to. */
 export interface RuleStats {
@@ -48,18 +52,29 @@ export interface RuleStats {
   readonly chars: number;
   /** How many distinct values are wildcard patterns (`*` or a final `$`). */
   readonly wildcards: number;
+  /** How many of those are floating: `/*key` or `/*key*`, the key two characters or more. */
+  readonly floating: number;
 }
 
-const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0 };
+/** True for a floating rule value, `/*key` or `/*key*` (see `floatingKey` in engine/pattern.ts). */
+export function isFloating(value: string): boolean {
+  if (!value.startsWith('/*') || value.endsWith('$')) return false;
+  let end = value.length;
+  while (end > 2 && value.charCodeAt(end - 1) === 0x2a) end--;
+  return end - 2 >= 2 && !value.slice(2, end).includes('*');
+}
+
+const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0 };
 
 /** A record's matchers for MK1996 and GYM2008: its paths, then each syntax's index. */
 function classicBytes(s: RuleStats): number {
-  return s.rules * PATH_BYTES + s.distinct * LITERAL_BYTES + (s.wildcards > 0 ? (s.distinct - s.wildcards) * LITERAL_BYTES + s.wildcards * WILDCARD_BYTES : 0);
+  const wild = s.wildcards > 0 ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES : 0;
+  return s.rules * PATH_BYTES + s.distinct * LITERAL_BYTES + wild;
 }
 
 /** A user agent's RFC 9309 selection: patterns are strings of their own (long ones copied), then the index. */
 function rfcBytes(s: RuleStats): number {
-  return (s.distinct - s.wildcards) * RFC_LITERAL_BYTES + s.wildcards * RFC_WILDCARD_BYTES + s.chars;
+  return (s.distinct - s.wildcards) * RFC_LITERAL_BYTES + (s.wildcards - s.floating) * RFC_WILDCARD_BYTES + s.floating * RFC_FLOATING_BYTES + s.chars;
 }
 
 /**
@@ -99,6 +114,7 @@ function estimate(parsed: ParsedRobots): number {
         distinct: pooled.distinct + s.distinct,
         chars: pooled.chars + s.chars,
         wildcards: pooled.wildcards + s.wildcards,
+        floating: pooled.floating + s.floating,
       };
     }
   }

@@ -9,7 +9,7 @@ import { scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';
 import { endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import type { RecordDecider, RobotRecord, Rule } from './model.js';
-import type { RuleStats } from '../held-bytes.js';
+import { isFloating, type RuleStats } from '../held-bytes.js';
 
 /**
  * Numbers stored per rule in a parse's span list: value start and value end
@@ -126,6 +126,7 @@ export class LazyRecord implements RobotRecord {
     const text = this.#text;
     let chars = 0;
     let wildcards = 0;
+    let floating = 0;
     // A value written again compiles to nothing more (the matchers drop copies).
     const seen = new Set<string>();
     for (let i = 0; i < this.#count; i++) {
@@ -135,9 +136,12 @@ export class LazyRecord implements RobotRecord {
       const value = text.slice(start, end);
       if (seen.has(value)) continue;
       seen.add(value);
-      if (value.includes('*') || value.endsWith('$')) wildcards++;
+      if (value.includes('*') || value.endsWith('$')) {
+        wildcards++;
+        if (isFloating(value)) floating++;
+      }
     }
-    return { rules: this.#count, distinct: seen.size, chars, wildcards };
+    return { rules: this.#count, distinct: seen.size, chars, wildcards, floating };
   }
 
   ruleAllows(i: number): boolean {
