@@ -35,6 +35,8 @@ const LITERAL_BYTES = 28;
 const WILDCARD_BYTES = 232;
 /** Per distinct floating rule (`/*key`, `/*key*`) in GYM2008: kept as its key alone. */
 const FLOATING_BYTES = 110;
+/** Per star of a wildcard rule, in GYM2008 and again in RFC 9309: its part's slot in the parts array. */
+const STAR_BYTES = 8;
 /** Per distinct literal rule pooled for a user agent under RFC 9309: its pattern, its three numbers, its index entry. */
 const RFC_LITERAL_BYTES = 74;
 /** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its pattern and numbers). */
@@ -54,6 +56,8 @@ export interface RuleStats {
   readonly wildcards: number;
   /** How many of those are floating: `/*key` or `/*key*`, the key two characters or more. */
   readonly floating: number;
+  /** How many stars the distinct wildcard values have: a part each in a pattern's parts array. */
+  readonly stars: number;
 }
 
 /** True for a floating rule value, `/*key` or `/*key*` (see `floatingKey` in engine/pattern.ts). */
@@ -64,17 +68,26 @@ export function isFloating(value: string): boolean {
   return end - 2 >= 2 && !value.slice(2, end).includes('*');
 }
 
-const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0 };
+const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0, stars: 0 };
 
 /** A record's matchers for MK1996 and GYM2008: its paths, then each syntax's index. */
 function classicBytes(s: RuleStats): number {
-  const wild = s.wildcards > 0 ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES : 0;
+  const wild =
+    s.wildcards > 0
+      ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES + s.stars * STAR_BYTES
+      : 0;
   return s.rules * PATH_BYTES + s.distinct * LITERAL_BYTES + wild;
 }
 
 /** A user agent's RFC 9309 selection: patterns are strings of their own (long ones copied), then the index. */
 function rfcBytes(s: RuleStats): number {
-  return (s.distinct - s.wildcards) * RFC_LITERAL_BYTES + (s.wildcards - s.floating) * RFC_WILDCARD_BYTES + s.floating * RFC_FLOATING_BYTES + s.chars;
+  return (
+    (s.distinct - s.wildcards) * RFC_LITERAL_BYTES +
+    (s.wildcards - s.floating) * RFC_WILDCARD_BYTES +
+    s.floating * RFC_FLOATING_BYTES +
+    s.stars * STAR_BYTES +
+    s.chars
+  );
 }
 
 /**
@@ -115,6 +128,7 @@ function estimate(parsed: ParsedRobots): number {
         chars: pooled.chars + s.chars,
         wildcards: pooled.wildcards + s.wildcards,
         floating: pooled.floating + s.floating,
+        stars: pooled.stars + s.stars,
       };
     }
   }

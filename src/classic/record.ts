@@ -127,6 +127,7 @@ export class LazyRecord implements RobotRecord {
     let chars = 0;
     let wildcards = 0;
     let floating = 0;
+    let stars = 0;
     // A value written again compiles to nothing more (the matchers drop copies).
     const seen = new Set<string>();
     for (let i = 0; i < this.#count; i++) {
@@ -139,9 +140,10 @@ export class LazyRecord implements RobotRecord {
       if (value.includes('*') || value.endsWith('$')) {
         wildcards++;
         if (isFloating(value)) floating++;
+        for (let k = value.indexOf('*'); k >= 0; k = value.indexOf('*', k + 1)) stars++;
       }
     }
-    return { rules: this.#count, distinct: seen.size, chars, wildcards, floating };
+    return { rules: this.#count, distinct: seen.size, chars, wildcards, floating, stars };
   }
 
   ruleAllows(i: number): boolean {

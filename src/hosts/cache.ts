@@ -54,8 +54,8 @@ export interface RobotsCacheOptions {
    * Milliseconds a failed fetch is remembered before the origin is tried
    * again, so a dead host is not asked on every URL. Default 60,000 (one
    * minute). A failure whose answer had a `Retry-After` header is
-   * remembered that long if it is longer, up to a day (see
-   * {@link MAX_RETRY_AFTER}).
+   * remembered that long if it is longer, up to a day (86,400,000
+   * ms), so that a host cannot shut a crawler out for good.
    */
   readonly failureTtl?: number | undefined;
   /**
