@@ -10,6 +10,7 @@ import os from 'node:os';
 import { DEFAULT_TIMING, bytesPerSecond, clock, callsPerSecond, canMeasureHeap, heapPerCopy, sink, type Rate, type TimingOptions } from './measure.js';
 import { NEAR_RULES, RP_CAP_MS, runPathological, STARS, WORD_RULES, type PathologicalResult } from './pathological.js';
 import { runLint, type LintResult } from './lint.js';
+import { boundMs, runAdversarial, type AdversarialResult } from './adversarial.js';
 import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rerpPass, rpCheck, rpParse, rpPass, type SyntaxEntry } from './subjects.js';
 import { kilobytes, mbPerSecond, milliseconds, passFail, perSecond, ratio, renderTable } from './table.js';
 import { WORKLOAD_NAMES, loadWorkload, workloadDir, type Workload } from './workloads.js';
@@ -182,6 +183,22 @@ function pathologicalTable(results: readonly PathologicalResult[]): string {
   return renderTable(headers, rows, 'llrrrrrr'.slice(0, 2) + 'r'.repeat(headers.length - 2));
 }
 
+function adversarialTable(results: readonly AdversarialResult[]): string {
+  const headers = ['file', 'KiB', 'URL KiB', 'worst ms/check', 'in', 'cold ms', 'estimated', 'heap (all syntaxes)', 'bound'];
+  const rows = results.map((r) => [
+    r.label,
+    String(r.fileBytes / 1024),
+    String(r.urlChars / 1024),
+    milliseconds(r.worstMs),
+    r.worstSyntax,
+    milliseconds(r.coldMs),
+    kilobytes(r.estimatedBytes),
+    kilobytes(r.heapBytes),
+    passFail(r.worstMs < boundMs(r.urlChars)),
+  ]);
+  return renderTable(headers, rows, 'lrrrlrrrr');
+}
+
 function lintTable(l: LintResult): string {
   const headers = ['file', 'KB', 'findings', 'lint ms', 'lint MB/s', 'parse ms', `< ${TARGETS.lintMs} ms`];
   const row = [
@@ -196,8 +213,20 @@ function lintTable(l: LintResult): string {
   return renderTable(headers, [row], 'lrrrrrr');
 }
 
-function missedTargets(files: readonly FileResult[], patho: readonly PathologicalResult[], linted: LintResult): string[] {
+function missedTargets(
+  files: readonly FileResult[],
+  patho: readonly PathologicalResult[],
+  linted: LintResult,
+  adversarial: readonly AdversarialResult[],
+): string[] {
   const missed: string[] = [];
+  for (const r of adversarial) {
+    if (r.worstMs >= boundMs(r.urlChars)) {
+      missed.push(
+        `adversarial ${r.label} (${r.fileBytes / 1024} KiB) x ${r.urlChars / 1024} KiB URL: ${milliseconds(r.worstMs)} ms in ${r.worstSyntax}, not under ${boundMs(r.urlChars)} ms`,
+      );
+    }
+  }
   if (linted.lintMs >= TARGETS.lintMs)
     missed.push(`lint of ${(linted.bytes / 1024).toFixed(0)} KB: ${milliseconds(linted.lintMs)} ms, not under ${TARGETS.lintMs} ms`);
   for (const f of files) {
@@ -252,12 +281,14 @@ async function main(): Promise<void> {
   // Batches of at least 25 ms: short enough for the long URLs, long enough to time.
   const patho = await runPathological(SYNTAXES, { targetMs: Math.max(25, timing.targetMs / 2), runs: 5 });
   const linted = runLint(timing);
-  const missed = missedTargets(files, patho, linted);
+  const adversarial = runAdversarial(SYNTAXES, { targetMs: Math.max(10, timing.targetMs / 10), runs: 3 });
+  const missed = missedTargets(files, patho, linted, adversarial);
   const seconds = (performance.now() - started) / 1000;
 
   if (json) {
     process.stdout.write(
-      JSON.stringify({ environment, targets: TARGETS, files, pathological: patho, lint: linted, missed, seconds, sink: sink.value }, null, 2) + '\n',
+      JSON.stringify({ environment, targets: TARGETS, files, pathological: patho, lint: linted, adversarial, missed, seconds, sink: sink.value }, null, 2) +
+        '\n',
     );
     return;
   }
@@ -288,6 +319,12 @@ async function main(): Promise<void> {
   log(pathologicalTable(patho));
   log('');
   log(`cold = parse + first isAllowed (which compiles the matcher), worst syntax; robots-parser is stopped after ${RP_CAP_MS} ms.`);
+  log('');
+  log('## Adversarial files (worst per syntax; bound: under 5 ms a check up to 16 KiB URLs, under 50 ms up to 100 KiB)');
+  log('');
+  log(adversarialTable(adversarial));
+  log('');
+  log('cold = parse + first check (compiling the matcher), worst syntax; heap = retained per copy after one check in every syntax.');
   log('');
   log("## lint on 500 KiB (RFC 9309's minimum; groups of literal and wildcard rules with a few findings each; ms per call)");
   log('');

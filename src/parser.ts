@@ -11,6 +11,7 @@ import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
 import { recordFor } from './classic/agents.js';
 import { encodeRulePath } from './text/percent-encode.js';
+import { heldBytes } from './held-bytes.js';
 
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
@@ -136,6 +137,19 @@ export class RobotExclusionRulesParser {
     this.#lastAgent = NOT_ASKED;
     this.#lastSyntax = 0;
     this.#lastDecider = NO_GROUPS;
+  }
+
+  /**
+   * An estimate, in bytes, of the heap this parser holds with its rules:
+   * the text, the records, and the matchers that compile on the first check
+   * (counted in advance, so the figure does not grow as the parser is used),
+   * for one user agent asked in every syntax. Checks with many different
+   * user agents compile more: up to the largest record's matchers each.
+   * Calibrated against measured heap in Node (docs/performance.md, "Memory
+   * per origin"); `RobotsCache` and `RobotRules` bound their `maxBytes` with it.
+   */
+  estimatedBytes(): number {
+    return heldBytes(this.#parsed);
   }
 
   /** The parsed form, for adapters in this package. @internal */

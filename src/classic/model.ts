@@ -1,5 +1,6 @@
 // The parsed form of a robots.txt file, shared by every syntax.
 import type { Syntax } from '../syntax.js';
+import type { RuleStats } from '../held-bytes.js';
 
 /** One Allow or Disallow line of a record. */
 export interface Rule {
@@ -35,6 +36,8 @@ export interface RobotRecord {
   readonly paths: readonly string[];
   /** What rule `i` answers when it decides: its kind, inverted for an empty path (behaviour.md §4.5). */
   ruleAllows(i: number): boolean;
+  /** How many rules, how many characters their values have, and how many are wildcard patterns (`*` or a final `$`). */
+  ruleStats(): RuleStats;
   /** The rules compiled for MK1996 or GYM2008 (built on first use): what answers for URLs. */
   decider(syntax: Syntax): RecordDecider;
   readonly crawlDelay: number | null;

@@ -9,6 +9,7 @@ import { scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';
 import { endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import type { RecordDecider, RobotRecord, Rule } from './model.js';
+import { isFloating, type RuleStats } from '../held-bytes.js';
 
 /**
  * Numbers stored per rule in a parse's span list: value start and value end
@@ -119,6 +120,30 @@ export class LazyRecord implements RobotRecord {
       this.#rules = rules;
     }
     return this.#rules;
+  }
+
+  ruleStats(): RuleStats {
+    const text = this.#text;
+    let chars = 0;
+    let wildcards = 0;
+    let floating = 0;
+    let stars = 0;
+    // A value written again compiles to nothing more (the matchers drop copies).
+    const seen = new Set<string>();
+    for (let i = 0; i < this.#count; i++) {
+      const start = this.#start(i);
+      const end = endOf(this.#end(i));
+      chars += end - start;
+      const value = text.slice(start, end);
+      if (seen.has(value)) continue;
+      seen.add(value);
+      if (value.includes('*') || value.endsWith('$')) {
+        wildcards++;
+        if (isFloating(value)) floating++;
+        for (let k = value.indexOf('*'); k >= 0; k = value.indexOf('*', k + 1)) stars++;
+      }
+    }
+    return { rules: this.#count, distinct: seen.size, chars, wildcards, floating, stars };
   }
 
   ruleAllows(i: number): boolean {

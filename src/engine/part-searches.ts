@@ -40,6 +40,18 @@ export class PartSearches {
     return this;
   }
 
+  /**
+   * Forgets the path and what was searched on it: a matcher kept per origin
+   * must not hold the last URL (up to 100 KiB) and its words until the next check.
+   */
+  finish(): void {
+    this.#path = '';
+    if (this.#tried >= MANY_TRIED) {
+      this.#from!.clear();
+      this.#at!.clear();
+    }
+  }
+
   /** `path.indexOf(part, pos)`. */
   indexOf(part: string, pos: number): number {
     const from = this.#from!.get(part);

@@ -14,7 +14,7 @@
 // turned into a regular expression.
 import { keyScanner, scansKey } from './key-scanner.js';
 import { PartSearches } from './part-searches.js';
-import { longestPart, matchParts, matchPartsAt, splitPattern, type Pattern } from './pattern.js';
+import { floatingKey, longestPart, matchParts, matchPartsAt, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
 
 /** The rank (index in decision order) of the rule that decides a path, or -1 when none matches. */
@@ -41,13 +41,15 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
   const seen = new Set<string>();
   for (let rank = 0; rank < patterns.length; rank++) {
     const pattern = patterns[rank]!;
+    // Checked before splitting: a file of one rule written thousands of times splits it once.
+    if (seen.has(pattern)) continue;
+    seen.add(pattern);
     const split = wildcards ? splitPattern(pattern) : null;
     if (split === null || typeof split === 'string') {
       const prefix = split ?? pattern;
       if (!prefixes.has(prefix)) prefixes.set(prefix, rank);
       if (prefix === '') break;
-    } else if (!seen.has(pattern)) {
-      seen.add(pattern);
+    } else {
       wild.push({ parts: split.parts, anchored: split.anchored, rank });
     }
   }
@@ -90,25 +92,37 @@ function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
  */
 function patternMatcher(patterns: readonly RankedPattern[]): (path: string, below: number) => number {
   const always: RankedPattern[] = [];
-  const scanned: RankedPattern[] = [];
+  // A floating pattern (`/*key`, `/*key*`: most wildcard rules, and a hostile
+  // file's thousands) is kept as its key alone, null here: it matches where
+  // the key occurs past the opening `/`. Its pattern object and parts array
+  // took some 120 of the 230 bytes a rule held (docs/performance.md, "Memory per origin").
+  const scanned: (RankedPattern | null)[] = [];
   const keys: string[] = [];
+  const ranks: number[] = [];
   for (const pattern of patterns) {
     const key = longestPart(pattern.parts);
     if (scansKey(key, patterns.length)) {
-      scanned.push(pattern);
+      scanned.push(floatingKey(pattern.parts, pattern.anchored) === key ? null : pattern);
       keys.push(key);
+      ranks.push(pattern.rank);
     } else {
       always.push(pattern);
     }
   }
-  const scan = scanned.length > 0 ? keyScanner(keys, new Int32Array(scanned.map((p) => p.rank))) : null;
+  const rank = Int32Array.from(ranks);
+  const scan = scanned.length > 0 ? keyScanner(keys, rank) : null;
   // What the scan's visits read and write: set by each call, which runs no other code meanwhile.
   let best = NO_RULE;
   let target = '';
   const searches = new PartSearches();
   const visit = (slot: number, at: number): number => {
-    const p = scanned[slot]!;
-    if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches.tried(keys[slot]!, at))) best = p.rank;
+    const p = scanned[slot] as RankedPattern | null;
+    if (p === null) {
+      // The key's first place is `at`; at 0 it may still occur past the `/`.
+      if (target.charCodeAt(0) === 0x2f && (at > 0 || target.indexOf(keys[slot]!, 1) > 0)) best = rank[slot]!;
+    } else if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches.tried(keys[slot]!, at))) {
+      best = p.rank;
+    }
     return best;
   };
   return (path, below) => {
@@ -124,6 +138,8 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       target = path;
       searches.start(path);
       scan(path, best, visit);
+      target = '';
+      searches.finish();
     }
     return best === below ? -1 : best;
   };

@@ -6,8 +6,11 @@ import { requireOrigin } from './origin.js';
 import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
+import { DEFAULT_MAX_BYTES, Lru } from './lru.js';
+import { ENTRY_BYTES } from '../held-bytes.js';
 import {
   DEFAULT_FAILURE_TTL,
+  failurePause,
   fetchWithPolicy,
   SERVER_ERROR_POLICIES,
   statusPolicyFor,
@@ -33,6 +36,13 @@ export interface RobotsCacheOptions {
   /** How many origins are kept; the least recently used is dropped first. Default 10,000. */
   readonly maxEntries?: number | undefined;
   /**
+   * How many bytes of heap the origins kept may hold, as their parsers
+   * estimate it ({@link RobotExclusionRulesParser.estimatedBytes}, plus a
+   * little per origin); the least recently used are dropped first, the one
+   * just fetched is always kept. Default 64 MiB (67,108,864).
+   */
+  readonly maxBytes?: number | undefined;
+  /**
    * Passed to the parser's `fetch` (timeout, size, redirect, decoding and
    * status policies). Without `statusPolicy`, the RFC 9309 syntax uses
    * `'rfc9309'` and the others `'original'`.
@@ -43,7 +53,9 @@ export interface RobotsCacheOptions {
   /**
    * Milliseconds a failed fetch is remembered before the origin is tried
    * again, so a dead host is not asked on every URL. Default 60,000 (one
-   * minute).
+   * minute). A failure whose answer had a `Retry-After` header is
+   * remembered that long if it is longer, up to a day (86,400,000
+   * ms), so that a host cannot shut a crawler out for good.
    */
   readonly failureTtl?: number | undefined;
   /**
@@ -88,7 +100,7 @@ export interface RobotsFetchEvent {
 export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600 * 1000;
 
 /** Every key of {@link RobotsCacheOptions}. */
-const CACHE_KEYS = ['userAgent', 'syntax', 'maxEntries', 'fetchOptions', 'onServerError', 'failureTtl', 'staleIfError', 'onFetch'] as const;
+const CACHE_KEYS = ['userAgent', 'syntax', 'maxEntries', 'maxBytes', 'fetchOptions', 'onServerError', 'failureTtl', 'staleIfError', 'onFetch'] as const;
 
 /** The last outcome the cache holds for one origin. */
 interface Entry {
@@ -127,14 +139,13 @@ interface Entry {
 export class RobotsCache {
   readonly #userAgent: string;
   readonly #syntax: Syntax;
-  readonly #maxEntries: number;
   readonly #fetchOptions: FetchOptions;
   readonly #policy: ServerErrorPolicy;
   readonly #failureTtl: number;
   readonly #staleIfError: number;
   readonly #onFetch: ((event: RobotsFetchEvent) => void) | undefined;
-  /** Settled outcomes, in least- to most-recently-used order (Map keeps insertion order). */
-  readonly #entries = new Map<string, Entry>();
+  /** Settled outcomes, least recently used first, weighed in bytes. */
+  readonly #entries: Lru<string, Entry>;
   /**
    * Fetches in flight, shared by every caller asking meanwhile. Kept apart from
    * the LRU so that dropping an origin never starts a second fetch of it.
@@ -152,7 +163,7 @@ export class RobotsCache {
     const o = new OptionReader('RobotsCache', options, CACHE_KEYS, '', true);
     this.#userAgent = o.headerValue('userAgent');
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
-    this.#maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
+    this.#entries = new Lru(o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES), o.integer('maxBytes', 1, DEFAULT_MAX_BYTES));
     this.#policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
     this.#failureTtl = o.duration('failureTtl', DEFAULT_FAILURE_TTL, { zero: true });
     this.#staleIfError = o.duration('staleIfError', DEFAULT_STALE_IF_ERROR, { zero: true });
@@ -171,6 +182,14 @@ export class RobotsCache {
   /** How many origins the cache holds now (at most `maxEntries`). */
   get size(): number {
     return this.#entries.size;
+  }
+
+  /**
+   * The bytes of heap the origins held take, as estimated (at most
+   * `maxBytes`, unless the one origin last fetched takes more alone).
+   */
+  get estimatedBytes(): number {
+    return this.#entries.weight;
   }
 
   /**
@@ -210,7 +229,7 @@ export class RobotsCache {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on requireOrigin's InvalidUrlError unchanged
       return Promise.reject(error);
     }
-    const entry = this.#entries.get(origin);
+    const entry = this.#entries.peek(origin);
     if (entry !== undefined) this.#touch(origin, entry);
     const pending = this.#inFlight.get(origin);
     if (pending !== undefined) return pending;
@@ -248,7 +267,7 @@ export class RobotsCache {
     if (stale !== undefined) {
       // The origin is unreachable but good rules are held: serve them a while longer.
       parser = stale.parser!;
-      parser.expirationDate = (Date.now() + this.#failureTtl) / 1000;
+      parser.expirationDate = (Date.now() + failurePause(error, this.#failureTtl)) / 1000;
       if (epoch === this.#epoch) {
         this.#inFlight.delete(origin);
         this.#touch(origin, stale);
@@ -260,8 +279,7 @@ export class RobotsCache {
     if (epoch === this.#epoch) {
       // Settled before the waiting callers resume: their next call sees it.
       this.#inFlight.delete(origin);
-      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + this.#failureTtl } : { parser, good: !failed });
-      this.#evict();
+      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + failurePause(error, this.#failureTtl) } : { parser, good: !failed });
     }
     this.#onFetch?.({ origin, robotsUrl, responseCode: parser.responseCode ?? 0, failed, error });
     if (thrown) throw error;
@@ -270,23 +288,15 @@ export class RobotsCache {
 
   /** The origin's last good rules, marked stale, when they may still be served after a failed refetch. */
   #staleEntry(origin: string): Entry | undefined {
-    const held = this.#entries.get(origin);
+    const held = this.#entries.peek(origin);
     if (held?.good !== true) return undefined;
     const staleSince = held.staleSince ?? Date.now();
     if (Date.now() - staleSince >= this.#staleIfError) return undefined;
     return { parser: held.parser!, good: true, staleSince };
   }
 
-  /** Stores `entry` as the origin's most recently used one. */
+  /** Stores `entry` as the origin's most recently used one, dropping the least recently used past the bounds. */
   #touch(origin: string, entry: Entry): void {
-    this.#entries.delete(origin);
-    this.#entries.set(origin, entry);
-  }
-
-  #evict(): void {
-    for (const origin of this.#entries.keys()) {
-      if (this.#entries.size <= this.#maxEntries) return;
-      this.#entries.delete(origin);
-    }
+    this.#entries.set(origin, entry, ENTRY_BYTES + origin.length + (entry.parser?.estimatedBytes() ?? 0));
   }
 }

@@ -5,6 +5,9 @@ import { originOf, requireOrigin } from './origin.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
 import { OptionReader } from '../options.js';
 import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
+import { ENTRY_BYTES } from '../held-bytes.js';
+import { DEFAULT_MAX_BYTES, Lru } from './lru.js';
+import { DEFAULT_MAX_ENTRIES } from './cache.js';
 
 /**
  * What {@link RobotRules.allowed} answers: `true` or `false` from fresh rules,
@@ -19,6 +22,19 @@ export type RulesAnswer = boolean | 'unknown';
 export interface RobotRulesOptions {
   /** The syntax {@link RobotRules.allowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
   readonly syntax?: Syntax | undefined;
+  /**
+   * How many origins are kept (with rules, visits or both); the least
+   * recently used (parsed, asked about or visited) is dropped first, its
+   * visit counts with it. Default 10,000.
+   */
+  readonly maxEntries?: number | undefined;
+  /**
+   * How many bytes of heap the origins kept may hold, as their parsers
+   * estimate it ({@link RobotExclusionRulesParser.estimatedBytes}, plus a
+   * little per origin); the least recently used are dropped first, the one
+   * just parsed is always kept. Default 64 MiB (67,108,864).
+   */
+  readonly maxBytes?: number | undefined;
 }
 
 interface Host {
@@ -51,7 +67,7 @@ interface Host {
 export class RobotRules {
   #agent: string;
   readonly #syntax: Syntax;
-  readonly #hosts = new Map<string, Host>();
+  readonly #hosts: Lru<string, Host>;
 
   /**
    * @param agent The robot's name (its User-Agent), matched as the parser
@@ -60,10 +76,21 @@ export class RobotRules {
    *   unknown key, or for an unknown syntax value.
    */
   constructor(agent: string, options?: RobotRulesOptions) {
-    const o = new OptionReader('RobotRules', options, ['syntax'] as const);
+    const o = new OptionReader('RobotRules', options, ['syntax', 'maxEntries', 'maxBytes'] as const);
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JavaScript callers may pass a non-string
     this.#agent = String(agent);
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
+    this.#hosts = new Lru(o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES), o.integer('maxBytes', 1, DEFAULT_MAX_BYTES));
+  }
+
+  /** How many origins are held (with rules, visits or both). */
+  get size(): number {
+    return this.#hosts.size;
+  }
+
+  /** The bytes of heap the origins held take, as estimated (at most `maxBytes`, unless the origin last parsed takes more alone). */
+  get estimatedBytes(): number {
+    return this.#hosts.weight;
   }
 
   /**
@@ -77,11 +104,13 @@ export class RobotRules {
    *   URL.
    */
   parse(robotsTxtUrl: string | URL, content: string | Uint8Array, freshUntil?: number): void {
-    const host = this.#host(requireOrigin(robotsTxtUrl, 'robotsTxtUrl'));
+    const origin = requireOrigin(robotsTxtUrl, 'robotsTxtUrl');
+    const host = this.#hosts.peek(origin) ?? { visits: 0 };
     const parser = new RobotExclusionRulesParser();
     parser.parse(content);
     host.parser = parser;
     host.fresh = freshUntil ?? nowSeconds() + SEVEN_DAYS;
+    this.#use(origin, host);
   }
 
   /**
@@ -92,8 +121,9 @@ export class RobotRules {
   allowed(url: string | URL): RulesAnswer {
     const origin = originOf(url);
     if (origin === null) return 'unknown';
-    const host = this.#hosts.get(origin);
+    const host = this.#hosts.peek(origin);
     if (host?.parser === undefined || !(host.fresh! >= nowSeconds())) return 'unknown';
+    this.#use(origin, host);
     return host.parser.isAllowed(this.#agent, url, this.#syntax);
   }
 
@@ -112,10 +142,12 @@ export class RobotRules {
     const next = String(name);
     if (next !== old) {
       this.#agent = next;
-      for (const [origin, host] of this.#hosts) {
+      for (const [origin, host] of this.#hosts.entries()) {
         delete host.parser;
         delete host.fresh;
+        // Weighed again without its rules, in the same place: forgetting rules is no use.
         if (host.visits === 0) this.#hosts.delete(origin);
+        else this.#hosts.reweigh(origin, ENTRY_BYTES + origin.length);
       }
     }
     return old;
@@ -127,7 +159,9 @@ export class RobotRules {
    * @throws InvalidUrlError when `url` has no http(s) origin.
    */
   visit(url: string | URL, time: number = nowSeconds()): void {
-    const host = this.#host(requireOrigin(url));
+    const origin = requireOrigin(url);
+    const host = this.#hosts.peek(origin) ?? { visits: 0 };
+    this.#use(origin, host);
     host.visits++;
     if (host.last === undefined || time > host.last) host.last = time;
   }
@@ -152,12 +186,11 @@ export class RobotRules {
 
   #known(url: string | URL): Host | undefined {
     const origin = originOf(url);
-    return origin === null ? undefined : this.#hosts.get(origin);
+    return origin === null ? undefined : this.#hosts.peek(origin);
   }
 
-  #host(origin: string): Host {
-    let host = this.#hosts.get(origin);
-    if (host === undefined) this.#hosts.set(origin, (host = { visits: 0 }));
-    return host;
+  /** Stores `host` as the most recently used origin, weighed with its rules, dropping the least recently used past the bounds. */
+  #use(origin: string, host: Host): void {
+    this.#hosts.set(origin, host, ENTRY_BYTES + origin.length + (host.parser?.estimatedBytes() ?? 0));
   }
 }

@@ -46,6 +46,23 @@ export function isPolicyFailure(error: unknown): error is RobotsFailure {
  */
 export const DEFAULT_FAILURE_TTL = 60_000;
 
+/**
+ * The longest a `Retry-After` header keeps a failed origin from being asked
+ * again, in milliseconds: one day. A longer value (or an HTTP date further
+ * off) is read as this, so that a host cannot shut a crawler out for good.
+ */
+export const MAX_RETRY_AFTER = 24 * 3600 * 1000;
+
+/**
+ * Milliseconds before an origin whose fetch failed with `error` is asked
+ * again: `failureTtl`, or longer when the answer had a `Retry-After` header
+ * (at most {@link MAX_RETRY_AFTER}).
+ */
+export function failurePause(error: RobotsFailure | null, failureTtl: number): number {
+  const retryAfter = error !== null && 'retryAfter' in error && error.retryAfter !== null ? Math.min(error.retryAfter * 1000, MAX_RETRY_AFTER) : 0;
+  return Math.max(failureTtl, retryAfter);
+}
+
 /** The robots.txt texts a policy stands in with. */
 const STAND_IN: Record<'allow' | 'disallow', string> = { allow: '', disallow: DISALLOW_ALL };
 
@@ -96,6 +113,6 @@ export async function fetchWithPolicy(
   }
   const code = parser.responseCode ?? 0;
   const failed = error !== null || code === 0 || code >= 500;
-  if (failed) parser.expirationDate = Math.min(parser.expirationDate, (Date.now() + failureTtl) / 1000);
+  if (failed) parser.expirationDate = Math.min(parser.expirationDate, (Date.now() + failurePause(error, failureTtl)) / 1000);
   return { parser, failed, error };
 }

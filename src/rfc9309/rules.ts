@@ -147,6 +147,21 @@ export class Rfc9309Rules extends AgentCache<Selection> {
     const bytewise = this.#bytes !== null;
     const rules: FewRule[] = [];
     let crawlDelay: number | null = null;
+    let count = 0;
+    for (const group of groups) count += group.end - group.first;
+    // A rule written again (same pattern, same kind) never decides: the first
+    // of them comes before it in decision order. Dropping the copies keeps a
+    // hostile file of 6,399 identical rules from sorting and indexing them all.
+    // Only past a few rules, so that a small file's first check makes no set.
+    const seen = count > FEW_RULES ? new Set<string>() : null;
+    const add = (pattern: string, allow: boolean, verbatim: boolean, at: number, to: number): void => {
+      if (seen !== null) {
+        const key = (allow ? 'A' : 'D') + pattern;
+        if (seen.has(key)) return;
+        seen.add(key);
+      }
+      rules.push({ pattern, allow, verbatim, at, to });
+    };
     for (const group of groups) {
       const delay = named ? group.namedDelay : group.globalDelay;
       if (delay !== null) crawlDelay = delay;
@@ -155,9 +170,9 @@ export class Rfc9309Rules extends AgentCache<Selection> {
         const to = spans[2 * r + 1]! as ValueEnd;
         const { pattern, verbatim } = rulePattern(text, at, endOf(to), bytewise);
         const allow = isAllow(to);
-        rules.push({ pattern, allow, verbatim, at, to });
+        add(pattern, allow, verbatim, at, to);
         const dir = allow ? directoryPattern(pattern) : null;
-        if (dir !== null) rules.push({ pattern: dir, allow, verbatim: false, at, to });
+        if (dir !== null) add(dir, allow, false, at, to);
       }
     }
     const from = 1 + 2 * groups.length;

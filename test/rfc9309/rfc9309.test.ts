@@ -716,3 +716,14 @@ test('9.6 getSitemaps under RFC9309 reads bytes and lines beyond the byte limit 
   t.true(first.isAllowed('bot', '/' + encodeURIComponent('é').repeat(10), RFC9309));
   t.deepEqual(first.getSitemaps(RFC9309), ['https://example.com/é.xml']);
 });
+
+test('a rule written again many times: the first copy decides and explain names its line', (t) => {
+  // Past a few rules, copies are dropped when a selection is built; the first stays.
+  const copies = 'Disallow: /*aa*q\nAllow: /*aa*q\n'.repeat(40);
+  const p = new RobotExclusionRulesParser();
+  p.parse(`User-agent: *\nDisallow: /x\n${copies}User-agent: a\nAllow: /*aa*q\n`);
+  const verdict = p.explain('bot', '/aaq', RFC9309);
+  t.deepEqual(verdict.rule, { kind: 'allow', path: '/*aa*q', line: 4 });
+  t.false(p.isAllowed('bot', '/x', RFC9309));
+  t.true(p.isAllowed('bot', '/aaaq', RFC9309));
+});

@@ -1,0 +1,120 @@
+// The adversarial table: the worst robots.txt files we could construct for
+// each syntax, at the default fetch cap (100 KiB) and RFC 9309's minimum
+// (500 KiB), against URLs of 2, 16 and 100 KiB whose paths are made to meet
+// the rules as often as possible. Per case: the worst time per check over
+// the syntaxes (warm), the cold first check (parse plus compiling the
+// matcher), and the heap per origin (estimated, and measured with every
+// syntax compiled). The bound checked: a URL up to 16 KiB answers in under
+// 5 ms, up to 100 KiB in under 50 ms (issue 14).
+import { ORIGIN } from './generate.js';
+import { heapPerCopy, millisecondsPerSlowCall, secondsPerCall, type TimingOptions } from './measure.js';
+import type { Syntax } from '../src/index.js';
+import { rerpParse, type SyntaxEntry } from './subjects.js';
+
+export const FILE_SIZES = [100 * 1024, 500 * 1024] as const;
+export const URL_SIZES = [2 * 1024, 16 * 1024, 100 * 1024] as const;
+/** The bound per URL size: under 5 ms up to 16 KiB, under 50 ms up to 100 KiB. */
+export function boundMs(urlChars: number): number {
+  return urlChars <= 16 * 1024 ? 5 : 50;
+}
+
+/** `line(i)` for i = 0, 1, … until the text (after `head`) reaches `bytes`. */
+function fill(bytes: number, head: string, line: (i: number) => string): string {
+  const out = [head];
+  let size = head.length;
+  for (let i = 0; size < bytes; i++) {
+    const l = line(i) + '\n';
+    out.push(l);
+    size += l.length;
+  }
+  return out.join('').slice(0, bytes);
+}
+
+/** One adversarial file: its rules at a size, and what its URLs' paths repeat. */
+interface AdversarialCase {
+  readonly label: string;
+  readonly file: (bytes: number) => string;
+  readonly unit: string;
+  /** The user agent asked (the `*` groups unless said). */
+  readonly agent?: string;
+}
+
+const STAR = 'User-agent: *\n';
+
+export function adversarialCases(): AdversarialCase[] {
+  return [
+    { label: 'duplicates `/*aa*q`', file: (b) => fill(b, STAR, () => 'Disallow:/*aa*q'), unit: 'a' },
+    { label: 'shared key `/*aa<i>*q`', file: (b) => fill(b, STAR, (i) => `Disallow:/*aa${i}*q`), unit: 'aa1' },
+    { label: 'distinct keys `/*<i>*`', file: (b) => fill(b, STAR, (i) => `Disallow:/*${i}*`), unit: '1234567890' },
+    { label: 'anchored `/*a<i>$`', file: (b) => fill(b, STAR, (i) => `Disallow:/*a${i}$`), unit: 'a1' },
+    { label: 'shared prefix literals', file: (b) => fill(b, STAR, (i) => `Disallow:/${'a'.repeat(60)}${i}`), unit: 'a' },
+    { label: '50 stars `/*a*…*b<i>`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'*a'.repeat(49)}*b${i}`), unit: 'a' },
+    { label: 'long `%` run', file: (b) => fill(b, STAR, () => 'Disallow:/' + '%'.repeat(Math.min(b - 30, 16_000))), unit: '%' },
+    { label: 'escapes `/%61…%61<i>*`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'%61'.repeat(20)}${i}*`), unit: 'a' },
+    { label: 'many groups, one named', file: (b) => fill(b, '', (i) => `User-agent: bot${i}\nDisallow:/*a${i}*`), unit: 'a1', agent: 'bot1' },
+    { label: 'RFC 9309 merged groups', file: (b) => fill(b, '', (i) => `User-agent: bot\nDisallow:/*a${i}*`), unit: 'a1', agent: 'bot' },
+  ];
+}
+
+export interface AdversarialResult {
+  readonly label: string;
+  readonly fileBytes: number;
+  readonly urlChars: number;
+  /** Worst syntax's median ms per warm check, and that syntax. */
+  readonly worstMs: number;
+  readonly worstSyntax: string;
+  /** Worst syntax's ms for a parse and the first check. */
+  readonly coldMs: number;
+  /** estimatedBytes(), and measured bytes per copy with every syntax compiled (NaN without --expose-gc). */
+  readonly estimatedBytes: number;
+  readonly heapBytes: number;
+}
+
+function url(chars: number, unit: string): string {
+  const n = chars - ORIGIN.length - 1;
+  return ORIGIN + '/' + unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+}
+
+/** Runs every case; `progress` is told of each result as it comes. */
+export function runAdversarial(syntaxes: readonly SyntaxEntry[], timing: TimingOptions, progress?: (r: AdversarialResult) => void): AdversarialResult[] {
+  const results: AdversarialResult[] = [];
+  for (const c of adversarialCases()) {
+    const agent = c.agent ?? 'ExampleBot/1.0';
+    for (const fileBytes of FILE_SIZES) {
+      const text = c.file(fileBytes);
+      const parsed = rerpParse(text);
+      const estimatedBytes = parsed.estimatedBytes();
+      const heapBytes = heapPerCopy(
+        (k) => {
+          const p = rerpParse(Buffer.from(`${text}#${k}`, 'latin1').toString('latin1'));
+          for (const s of syntaxes) p.isAllowed(agent, ORIGIN + '/', s.value as Syntax);
+          return p;
+        },
+        4,
+        1,
+      );
+      for (const urlChars of URL_SIZES) {
+        const u = url(urlChars, c.unit);
+        let worstMs = 0;
+        let worstSyntax = '';
+        let coldMs = 0;
+        for (const s of syntaxes) {
+          const p = rerpParse(text);
+          const [warm] = secondsPerCall([() => void p.isAllowed(agent, u, s.value as Syntax)], timing);
+          if (warm! * 1000 >= worstMs) {
+            worstMs = warm! * 1000;
+            worstSyntax = s.name;
+          }
+          coldMs = Math.max(
+            coldMs,
+            millisecondsPerSlowCall(() => void rerpParse(text).isAllowed(agent, u, s.value as Syntax), 200, 5),
+          );
+        }
+        const result = { label: c.label, fileBytes, urlChars, worstMs, worstSyntax, coldMs, estimatedBytes, heapBytes };
+        results.push(result);
+        progress?.(result);
+      }
+    }
+  }
+  return results;
+}

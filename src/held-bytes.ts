@@ -1,0 +1,136 @@
+// How much heap a parse holds: the one place that knows the sizes of what
+// `parse` keeps and of what the matchers hold once compiled, so that a cache
+// can bound its memory by bytes (RobotsCache and RobotRules `maxBytes`).
+// The figures are Node's (V8 without pointer compression: eight bytes a
+// pointer), fitted on 2026-11-26 to heap measured with --expose-gc on files
+// of many literal rules, many wildcard rules, many groups, copies of one
+// rule and long values (docs/performance.md, "Memory per origin"). When the
+// engine changes what it holds, measure again and change them here.
+import type { ParsedRobots } from './classic/model.js';
+
+/** A string's header (map, hash, length), and its characters padded to eight bytes. */
+function stringBytes(chars: number, width: 1 | 2): number {
+  return 16 + ((chars * width + 7) & ~7);
+}
+
+/** What a cache holds per origin besides its parser: the key, its entry, the map's slot, an error kept. */
+export const ENTRY_BYTES = 256;
+/** What a parse holds for nothing at all: the parser, its parse, its caches, the RFC 9309 view. */
+const PARSER_BYTES = 1_024;
+/** A record at parse (its object and names arrays), besides its names' strings. */
+const RECORD_BYTES = 180;
+/** What the RFC 9309 view keeps of a group once the text has been read for a user agent. */
+const GROUP_BYTES = 80;
+/** Per rule, at parse: its two numbers in the span table. */
+const SPAN_BYTES = 8;
+/** Per rule of a record in use: its decoded path (a slot and a string), shared by MK1996 and GYM2008. */
+const PATH_BYTES = 32;
+/** Per distinct literal rule of a record in use, in MK1996 or GYM2008: its entry in the prefix chain. */
+const LITERAL_BYTES = 28;
+/**
+ * Per distinct wildcard rule of a record in use, in GYM2008: the pattern
+ * object, its parts array and strings, its key, rank and place in the key
+ * scanner or its trie.
+ */
+const WILDCARD_BYTES = 232;
+/** Per distinct floating rule (`/*key`, `/*key*`) in GYM2008: kept as its key alone. */
+const FLOATING_BYTES = 110;
+/** Per star of a wildcard rule, in GYM2008 and again in RFC 9309: its part's slot in the parts array. */
+const STAR_BYTES = 8;
+/** Per distinct literal rule pooled for a user agent under RFC 9309: its pattern, its three numbers, its index entry. */
+const RFC_LITERAL_BYTES = 74;
+/** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its pattern and numbers). */
+const RFC_WILDCARD_BYTES = 244;
+/** Per distinct floating rule pooled under RFC 9309. */
+const RFC_FLOATING_BYTES = 124;
+
+/** What one record's rules amount to, for an estimate of what they compile to. */
+export interface RuleStats {
+  /** How many rules. */
+  readonly rules: number;
+  /** How many distinct values (copies of a rule compile to nothing more). */
+  readonly distinct: number;
+  /** How many characters the values have. */
+  readonly chars: number;
+  /** How many distinct values are wildcard patterns (`*` or a final `$`). */
+  readonly wildcards: number;
+  /** How many of those are floating: `/*key` or `/*key*`, the key two characters or more. */
+  readonly floating: number;
+  /** How many stars the distinct wildcard values have: a part each in a pattern's parts array. */
+  readonly stars: number;
+}
+
+/** True for a floating rule value, `/*key` or `/*key*` (see `floatingKey` in engine/pattern.ts). */
+export function isFloating(value: string): boolean {
+  if (!value.startsWith('/*') || value.endsWith('$')) return false;
+  let end = value.length;
+  while (end > 2 && value.charCodeAt(end - 1) === 0x2a) end--;
+  return end - 2 >= 2 && !value.slice(2, end).includes('*');
+}
+
+const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0, stars: 0 };
+
+/** A record's matchers for MK1996 and GYM2008: its paths, then each syntax's index. */
+function classicBytes(s: RuleStats): number {
+  const wild =
+    s.wildcards > 0
+      ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES + s.stars * STAR_BYTES
+      : 0;
+  return s.rules * PATH_BYTES + s.distinct * LITERAL_BYTES + wild;
+}
+
+/** A user agent's RFC 9309 selection: patterns are strings of their own (long ones copied), then the index. */
+function rfcBytes(s: RuleStats): number {
+  return (
+    (s.distinct - s.wildcards) * RFC_LITERAL_BYTES +
+    (s.wildcards - s.floating) * RFC_WILDCARD_BYTES +
+    s.floating * RFC_FLOATING_BYTES +
+    s.stars * STAR_BYTES +
+    s.chars
+  );
+}
+
+/**
+ * An estimate, in bytes, of the heap a parse holds once one user agent has
+ * been asked in every syntax: the text, the records, and the matchers that
+ * compile on first use, counted in advance (so the figure does not grow as
+ * the parser is used). Asking for more user agents compiles the matchers of
+ * the records they select, each at most what the largest one costs.
+ */
+export function heldBytes(parsed: ParsedRobots): number {
+  let bytes = estimates.get(parsed);
+  if (bytes === undefined) estimates.set(parsed, (bytes = estimate(parsed)));
+  return bytes;
+}
+
+/** Estimates made, by parse: a cache asks on every use, and a parse never changes. */
+const estimates = new WeakMap<ParsedRobots, number>();
+
+function estimate(parsed: ParsedRobots): number {
+  const text = parsed.source;
+  // A string holds one byte a character unless some character is past U+00FF.
+  const width = parsed.fromBytes || !/[^\0-\xff]/.test(text) ? 1 : 2;
+  let bytes = PARSER_BYTES + stringBytes(text.length, width);
+  for (const url of parsed.sitemaps) bytes += 8 + stringBytes(url.length, 1);
+  // One user agent uses one record (MK1996, GYM2008), and under RFC 9309 the
+  // groups naming it, or the `*` groups pooled: counted as the largest record, or the default ones.
+  let largest = NONE;
+  let pooled = NONE;
+  for (const record of parsed.records) {
+    const s = record.ruleStats();
+    bytes += RECORD_BYTES + GROUP_BYTES + s.rules * SPAN_BYTES;
+    for (const name of record.names) bytes += 8 + stringBytes(name.length, 1);
+    if (classicBytes(s) > classicBytes(largest)) largest = s;
+    if (record.isDefault) {
+      pooled = {
+        rules: pooled.rules + s.rules,
+        distinct: pooled.distinct + s.distinct,
+        chars: pooled.chars + s.chars,
+        wildcards: pooled.wildcards + s.wildcards,
+        floating: pooled.floating + s.floating,
+        stars: pooled.stars + s.stars,
+      };
+    }
+  }
+  return bytes + classicBytes(largest) + Math.max(rfcBytes(largest), rfcBytes(pooled));
+}
