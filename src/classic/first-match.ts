@@ -1,7 +1,7 @@
 // The classic precedence (docs/behaviour.md §4.3 to §4.5): a record's rules
 // in file order, the first that matches deciding. What answers isAllowed and
 // explain for one record in one syntax: its decider.
-import { countStars, ScanBudget } from '../engine/direct-scan.js';
+import { countStars, scanBudget, scansDirectly } from '../engine/direct-scan.js';
 import { matchPattern } from '../engine/pattern.js';
 import { compileRanked, type RankedMatcher } from '../engine/rule-index.js';
 import { matchTarget } from '../text/url-path.js';
@@ -58,20 +58,26 @@ export function compileRecord(paths: readonly string[], syntax: Syntax, kinds: R
  * §4.1 to §4.5).
  */
 export class DirectRules implements RecordDecider {
-  /** Callers ask the record again rather than keep this: it hands over to {@link compiled}. */
-  readonly interim = true;
   /** The compiled record, once built. */
   compiled: RecordDecider | null = null;
   readonly #paths: readonly string[];
   readonly #syntax: Syntax;
   readonly #kinds: RuleKinds;
-  readonly #budget: ScanBudget;
+  /** What scans may still look at (engine/direct-scan.ts), and how many rules have a `*`. */
+  #left: number;
+  readonly #wild: number;
 
   constructor(paths: readonly string[], syntax: Syntax, kinds: RuleKinds) {
     this.#paths = paths;
     this.#syntax = syntax;
     this.#kinds = kinds;
-    this.#budget = new ScanBudget(paths.length, syntax === MK1996 ? 0 : countStars(paths));
+    this.#left = scanBudget(paths.length);
+    this.#wild = syntax === MK1996 ? 0 : countStars(paths);
+  }
+
+  /** Callers ask the record again rather than keep this: it hands over to {@link compiled}. On the prototype, not in each object. */
+  get interim(): boolean {
+    return true;
   }
 
   allows(url: string): boolean {
@@ -88,13 +94,14 @@ export class DirectRules implements RecordDecider {
 
   ruleForPath(path: string): number {
     let compiled = this.compiled;
-    if (compiled === null && !this.#budget.scans(path.length)) compiled = this.compiled = compileRecord(this.#paths, this.#syntax, this.#kinds);
+    if (compiled === null && !scansDirectly(this.#left, this.#wild, path.length))
+      compiled = this.compiled = compileRecord(this.#paths, this.#syntax, this.#kinds);
     if (compiled !== null) return compiled.ruleForPath(path);
     const paths = this.#paths;
     const wildcards = this.#syntax !== MK1996;
     let i = 0;
     while (i < paths.length && !(wildcards ? matchPattern(paths[i]!, path) : path.startsWith(paths[i]!))) i++;
-    this.#budget.spend(i + 1);
+    this.#left -= i < paths.length ? i + 1 : i;
     return i < paths.length ? i : -1;
   }
 }

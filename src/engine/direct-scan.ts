@@ -26,27 +26,22 @@ export const SCAN_LIMIT = 1 << 20;
  */
 export const PAYBACK = 16;
 
-/** Counts what direct scans have cost a set of rules, to say when the index pays. */
-export class ScanBudget {
-  /** Rules looked at so far, up to {@link PAYBACK} times the rules there are. */
-  #left: number;
-  /** How many rules have a `*`: each may read the whole path. */
-  readonly #wild: number;
+/**
+ * What direct scans of `rules` rules may look at before the index is built:
+ * {@link PAYBACK} times the rules. Kept as a number in the scanning object
+ * (an object of its own would cost each parsed file some 40 bytes).
+ */
+export function scanBudget(rules: number): number {
+  return PAYBACK * rules;
+}
 
-  constructor(rules: number, wild: number) {
-    this.#left = PAYBACK * rules;
-    this.#wild = wild;
-  }
-
-  /** True when a path of `length` characters should be scanned directly: the budget is not spent and the scan stays bounded. */
-  scans(length: number): boolean {
-    return this.#left > 0 && this.#wild * length <= SCAN_LIMIT;
-  }
-
-  /** Takes off what a scan looked at. */
-  spend(rules: number): void {
-    this.#left -= rules;
-  }
+/**
+ * True when a path of `length` characters should be scanned directly: the
+ * budget `left` is not spent, and `wild` rules with a `*` times the path's
+ * length stay within {@link SCAN_LIMIT}.
+ */
+export function scansDirectly(left: number, wild: number, length: number): boolean {
+  return left > 0 && wild * length <= SCAN_LIMIT;
 }
 
 /** How many of `patterns` have a `*` (a wildcard that may read the whole path). */

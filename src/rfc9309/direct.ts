@@ -4,41 +4,75 @@
 // building the selection costs. Then the selection is built (the few-rule
 // table or the longest-match index) and answers from then on.
 import type { Decider } from '../engine/decider.js';
-import { countStars, ScanBudget } from '../engine/direct-scan.js';
+import { countStars, scanBudget, scansDirectly } from '../engine/direct-scan.js';
 import { matchPattern } from '../engine/pattern.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import { pathStart, urlPathAt } from '../text/url-path.js';
 import { FEW_FIELDS, FEW_RULES, prepareFew, type Few, type FewRule } from './few-rules.js';
 import { compileLongest, type LongestMatcher } from './longest-match.js';
-import { isRobotsTxt } from './patterns.js';
+import { directoryPattern, isRobotsTxt, rulePattern } from './patterns.js';
 import { Selection } from './selection.js';
+
+/** In a pending table, a pooled rule's `at` for the directory rule of an allow (see `directoryPattern`): the bits of the value's start, inverted. */
+export function directoryAt(at: number): number {
+  return ~at;
+}
 
 /**
  * The groups that apply to one crawler and their pooled rules, before the
- * {@link Selection} is built: what its first checks ask.
+ * {@link Selection} is built: what its first checks ask. It keeps one
+ * table of numbers and the text; patterns are made from the text as each
+ * scan needs them, so that a file asked about once holds no string for
+ * its rules.
  */
 export class PendingSelection implements Decider {
-  /** Callers ask the view again rather than keep this: it hands over to {@link built}. */
-  readonly interim = true;
   /** The selection, once built. */
   built: Selection | null = null;
   readonly crawlDelay: number | null;
-  /** The number of groups, then each group's offset and line number (see {@link Selection.info}). */
-  readonly #head: number[];
-  /** The pooled rules' normalised patterns, in pool order (none is empty). */
-  readonly #patterns: string[];
-  /** Two numbers a pooled rule: where its value starts in {@link #text}, and its ValueEnd. */
-  readonly #ends: number[];
+  /**
+   * The number of groups, each group's offset and line number (as in
+   * {@link Selection.info}), then two numbers a pooled rule in pool order:
+   * where its value starts in {@link #text} ({@link directoryAt} for an
+   * allow's directory rule, which follows it), and its ValueEnd.
+   */
+  readonly #table: ArrayLike<number>;
   readonly #text: string;
-  readonly #budget: ScanBudget;
+  readonly #bytewise: boolean;
+  /** What scans may still look at (engine/direct-scan.ts), and how many rules have a `*`. */
+  #left: number;
+  readonly #wild: number;
 
-  constructor(head: number[], patterns: string[], ends: number[], crawlDelay: number | null, text: string) {
-    this.#head = head;
-    this.#patterns = patterns;
-    this.#ends = ends;
+  constructor(table: ArrayLike<number>, crawlDelay: number | null, text: string, bytewise: boolean) {
+    this.#table = table;
     this.crawlDelay = crawlDelay;
     this.#text = text;
-    this.#budget = new ScanBudget(patterns.length, countStars(patterns));
+    this.#bytewise = bytewise;
+    const patterns = this.#patterns();
+    this.#left = scanBudget(patterns.length);
+    this.#wild = countStars(patterns);
+  }
+
+  /** Callers ask the view again rather than keep this: it hands over to {@link built}. On the prototype, not in each object. */
+  get interim(): boolean {
+    return true;
+  }
+
+  /** Where the pooled rules start in {@link #table}. */
+  get #rulesFrom(): number {
+    return 1 + 2 * this.#table[0]!;
+  }
+
+  /** The pooled rules' normalised patterns (RFC 9309 §2.2.2), in pool order; none is empty. */
+  #patterns(): string[] {
+    const table = this.#table;
+    const patterns: string[] = [];
+    let last = '';
+    for (let i = this.#rulesFrom; i < table.length; i += 2) {
+      const at = table[i]!;
+      last = at < 0 ? directoryPattern(last)! : rulePattern(this.#text, at, endOf(table[i + 1]! as ValueEnd), this.#bytewise).pattern;
+      patterns.push(last);
+    }
+    return patterns;
   }
 
   /**
@@ -50,9 +84,11 @@ export class PendingSelection implements Decider {
     const built = this.built;
     if (built !== null) return built.allows(url);
     const path = urlPathAt(url, pathStart(url));
-    if (!this.#budget.scans(path.length)) return this.finish().allows(url);
+    if (!scansDirectly(this.#left, this.#wild, path.length)) return this.finish().allows(url);
     if (isRobotsTxt(path, 0)) return true;
-    const patterns = this.#patterns;
+    const patterns = this.#patterns();
+    const table = this.#table;
+    const from = this.#rulesFrom;
     let length = 0;
     let allow = true;
     for (let k = 0; k < patterns.length; k++) {
@@ -60,48 +96,49 @@ export class PendingSelection implements Decider {
       const n = pattern.length;
       // Only a longer pattern, or an allow of the same length over a disallow, can decide instead.
       if (n < length) continue;
-      const kind = isAllow(this.#ends[2 * k + 1]! as ValueEnd);
+      const kind = isAllow(table[from + 2 * k + 1]! as ValueEnd);
       if (n === length && (allow || !kind)) continue;
       if (matchPattern(pattern, path)) {
         length = n;
         allow = kind;
       }
     }
-    this.#budget.spend(patterns.length);
+    this.#left -= patterns.length;
     return allow;
   }
 
   /** The built selection: built now if it is not yet. */
   finish(): Selection {
-    return (this.built ??= buildSelection(this.#head, this.#patterns, this.#ends, this.crawlDelay, this.#text));
+    return (this.built ??= this.#build());
   }
-}
 
-/**
- * A {@link Selection} of pooled rules: up to {@link FEW_RULES} laid out for
- * `matchFew`, more indexed by `compileLongest`.
- */
-function buildSelection(head: number[], patterns: readonly string[], ends: readonly number[], crawlDelay: number | null, text: string): Selection {
-  const rules: FewRule[] = patterns.map((pattern, k) => {
-    const at = ends[2 * k]!;
-    const to = ends[2 * k + 1]! as ValueEnd;
-    // A pattern that is the text itself where its value stands can be compared there.
-    const verbatim = pattern.length === endOf(to) - at && text.startsWith(pattern, at);
-    return { pattern, allow: isAllow(to), verbatim, at, to };
-  });
-  const from = head.length;
-  const table = head.slice();
-  let few: Few = { tests: null, masks: '' };
-  let match: LongestMatcher | null = null;
-  if (rules.length <= FEW_RULES) {
-    few = prepareFew(rules, table, from);
-  } else {
-    match = compileLongest(rules);
-    rules.forEach((rule, k) => {
-      table[from + k * FEW_FIELDS] = 0;
-      table[from + k * FEW_FIELDS + 1] = rule.at;
-      table[from + k * FEW_FIELDS + 2] = rule.to;
+  /** A {@link Selection} of the pooled rules: up to {@link FEW_RULES} laid out for `matchFew`, more indexed by `compileLongest`. */
+  #build(): Selection {
+    const table = this.#table;
+    const text = this.#text;
+    const from = this.#rulesFrom;
+    const rules: FewRule[] = this.#patterns().map((pattern, k) => {
+      const at = table[from + 2 * k]!;
+      const to = table[from + 2 * k + 1]! as ValueEnd;
+      // A pattern that is the text itself where its value stands can be compared there.
+      const verbatim = at >= 0 && pattern.length === endOf(to) - at && text.startsWith(pattern, at);
+      return { pattern, allow: isAllow(to), verbatim, at: at < 0 ? directoryAt(at) : at, to };
     });
+    // Filled in order from empty, so that it stays a packed array until compacted.
+    const info: number[] = [];
+    for (let i = 0; i < from; i++) info[i] = table[i]!;
+    let few: Few = { tests: null, masks: '' };
+    let match: LongestMatcher | null = null;
+    if (rules.length <= FEW_RULES) {
+      few = prepareFew(rules, info, from);
+    } else {
+      match = compileLongest(rules);
+      rules.forEach((rule, k) => {
+        info[from + k * FEW_FIELDS] = 0;
+        info[from + k * FEW_FIELDS + 1] = rule.at;
+        info[from + k * FEW_FIELDS + 2] = rule.to;
+      });
+    }
+    return new Selection(compactTable(info), few.tests, few.masks, match, this.crawlDelay, text);
   }
-  return new Selection(compactTable(table), few.tests, few.masks, match, crawlDelay, text);
 }

@@ -53,6 +53,17 @@ export function directoryPattern(pattern: string): string | null {
 }
 
 /**
+ * True when the rule value text[at, e) gets {@link directoryPattern}'s
+ * directory rule: read as written, since normalising (escapes upper-cased,
+ * bytes past ASCII escaped) makes no `/` and changes no character of
+ * `/index.htm`.
+ */
+export function hasDirectoryRule(text: string, at: number, e: number): boolean {
+  const slash = text.lastIndexOf('/', e - 1);
+  return slash >= at && slash + 10 <= e && text.startsWith('/index.htm', slash);
+}
+
+/**
  * True for the robots.txt file itself, which RFC 9309 always allows: the
  * path at `start` in `s` (running to `#` or the end) is `/robots.txt`, with
  * or without a query.

@@ -6,12 +6,12 @@
 import { AgentCache } from '../engine/agent-cache.js';
 import { Key } from '../text/keys.js';
 import { lineAt } from '../text/lines.js';
-import { endOf, isAllow, type ValueEnd } from '../text/spans.js';
+import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import type { Verdict } from '../verdict.js';
-import { PendingSelection } from './direct.js';
+import { directoryAt, PendingSelection } from './direct.js';
 import { readFor, productToken, type Group } from './groups.js';
 import { firstLine, LineReader } from './lines.js';
-import { directoryPattern, rulePattern } from './patterns.js';
+import { hasDirectoryRule } from './patterns.js';
 import { fromUtf8Bytes, utf8Bytes, wellFormed } from '../text/bytes.js';
 import { NO_GROUPS, type Selection } from './selection.js';
 
@@ -153,9 +153,13 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
     if (groups.length === 0) return NO_GROUPS;
     const text = this.#text;
     const bytewise = this.#bytes !== null;
-    const patterns: string[] = [];
-    // Where each pooled rule's value starts, and its ValueEnd.
-    const ends: number[] = [];
+    // Filled in order from empty, so that it stays a packed array until compacted.
+    const table: number[] = [];
+    table[0] = groups.length;
+    groups.forEach((g, k) => {
+      table[1 + 2 * k] = g.offset;
+      table[2 + 2 * k] = g.line;
+    });
     let crawlDelay: number | null = null;
     for (const group of groups) {
       const delay = named ? group.namedDelay : group.globalDelay;
@@ -163,25 +167,13 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
       for (let r = group.first; r < group.end; r++) {
         const at = spans[2 * r]!;
         const to = spans[2 * r + 1]! as ValueEnd;
-        const { pattern } = rulePattern(text, at, endOf(to), bytewise);
-        patterns.push(pattern);
-        ends.push(at, to);
-        const dir = isAllow(to) ? directoryPattern(pattern) : null;
-        if (dir !== null) {
-          patterns.push(dir);
-          ends.push(at, to);
-        }
+        table.push(at, to);
+        // Google's index.html rule: an allow whose last segment starts with `index.htm` adds a directory rule after it.
+        if (isAllow(to) && hasDirectoryRule(text, at, endOf(to))) table.push(directoryAt(at), to);
       }
     }
-    // Filled in order from empty, so that it stays a packed array.
-    const head: number[] = [];
-    head[0] = groups.length;
-    groups.forEach((g, k) => {
-      head[1 + 2 * k] = g.offset;
-      head[2 + 2 * k] = g.line;
-    });
-    const pending = new PendingSelection(head, patterns, ends, crawlDelay, text);
-    return patterns.length === 0 ? pending.finish() : pending;
+    const pending = new PendingSelection(compactTable(table), crawlDelay, text, bytewise);
+    return table.length === 1 + 2 * groups.length ? pending.finish() : pending;
   }
 
   /** A value as written, from the text: characters as bytes decode as the source did. */
