@@ -4,7 +4,7 @@
 // building the selection costs. Then the selection is built (the few-rule
 // table or the longest-match index) and answers from then on.
 import type { Decider } from '../engine/decider.js';
-import { countStars, scanBudget, scansDirectly } from '../engine/direct-scan.js';
+import { scanBudget, scansDirectly } from '../engine/direct-scan.js';
 import { matchPattern } from '../engine/pattern.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import { pathStart, urlPathAt } from '../text/url-path.js';
@@ -41,15 +41,22 @@ export class PendingSelection implements Decider {
   /** What scans may still look at (engine/direct-scan.ts), and how many rules have a `*`. */
   #left: number;
   readonly #wild: number;
+  /**
+   * The patterns, kept from the first scan on when there are more than
+   * {@link FEW_RULES}, so that each scan is bounded by the path, not by
+   * making thousands of strings again; made afresh by each scan of fewer,
+   * so that a small file asked about once holds none.
+   */
+  #kept: string[] | null = null;
 
-  constructor(table: ArrayLike<number>, crawlDelay: number | null, text: string, bytewise: boolean) {
+  /** @param wild how many of the pooled rules have a `*` (or more: a bound, see {@link scansDirectly}). */
+  constructor(table: ArrayLike<number>, crawlDelay: number | null, text: string, bytewise: boolean, wild: number) {
     this.#table = table;
     this.crawlDelay = crawlDelay;
     this.#text = text;
     this.#bytewise = bytewise;
-    const patterns = this.#patterns();
-    this.#left = scanBudget(patterns.length);
-    this.#wild = countStars(patterns);
+    this.#left = scanBudget((table.length - this.#rulesFrom) >>> 1);
+    this.#wild = wild;
   }
 
   /** Callers ask the view again rather than keep this: it hands over to {@link built}. On the prototype, not in each object. */
@@ -64,6 +71,7 @@ export class PendingSelection implements Decider {
 
   /** The pooled rules' normalised patterns (RFC 9309 §2.2.2), in pool order; none is empty. */
   #patterns(): string[] {
+    if (this.#kept !== null) return this.#kept;
     const table = this.#table;
     const patterns: string[] = [];
     let last = '';
@@ -72,6 +80,7 @@ export class PendingSelection implements Decider {
       last = at < 0 ? directoryPattern(last)! : rulePattern(this.#text, at, endOf(table[i + 1]! as ValueEnd), this.#bytewise).pattern;
       patterns.push(last);
     }
+    if (patterns.length > FEW_RULES) this.#kept = patterns;
     return patterns;
   }
 
@@ -109,7 +118,11 @@ export class PendingSelection implements Decider {
 
   /** The built selection: built now if it is not yet. */
   finish(): Selection {
-    return (this.built ??= this.#build());
+    if (this.built === null) {
+      this.built = this.#build();
+      this.#kept = null;
+    }
+    return this.built;
   }
 
   /** A {@link Selection} of the pooled rules: up to {@link FEW_RULES} laid out for `matchFew`, more indexed by `compileLongest`. */

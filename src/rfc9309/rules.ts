@@ -161,6 +161,10 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
       table[2 + 2 * k] = g.line;
     });
     let crawlDelay: number | null = null;
+    // Rules whose value has a `*` (an allow's directory rule counted with it), found by one search remembered
+    // while rules come in file order: a bound for direct scans (engine/direct-scan.ts).
+    let wild = 0;
+    let star = -1;
     for (const group of groups) {
       const delay = named ? group.namedDelay : group.globalDelay;
       if (delay !== null) crawlDelay = delay;
@@ -168,11 +172,17 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
         const at = spans[2 * r]!;
         const to = spans[2 * r + 1]! as ValueEnd;
         table.push(at, to);
+        if (star < at) star = text.indexOf('*', at) >>> 0;
+        const starred = star < endOf(to) ? 1 : 0;
+        wild += starred;
         // Google's index.html rule: an allow whose last segment starts with `index.htm` adds a directory rule after it.
-        if (isAllow(to) && hasDirectoryRule(text, at, endOf(to))) table.push(directoryAt(at), to);
+        if (isAllow(to) && hasDirectoryRule(text, at, endOf(to))) {
+          table.push(directoryAt(at), to);
+          wild += starred;
+        }
       }
     }
-    const pending = new PendingSelection(compactTable(table), crawlDelay, text, bytewise);
+    const pending = new PendingSelection(compactTable(table), crawlDelay, text, bytewise, wild);
     return table.length === 1 + 2 * groups.length ? pending.finish() : pending;
   }
 
