@@ -11,6 +11,7 @@ import { DEFAULT_TIMING, bytesPerSecond, clock, callsPerSecond, canMeasureHeap, 
 import { NEAR_RULES, RP_CAP_MS, runPathological, STARS, WORD_RULES, type PathologicalResult } from './pathological.js';
 import { runLint, type LintResult } from './lint.js';
 import { boundMs, runAdversarial, type AdversarialResult } from './adversarial.js';
+import { corpusDir, loadCorpus, runCold, type ColdResult } from './cold.js';
 import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rerpPass, rpCheck, rpParse, rpPass, type SyntaxEntry } from './subjects.js';
 import { kilobytes, mbPerSecond, milliseconds, passFail, perSecond, ratio, renderTable } from './table.js';
 import { WORKLOAD_NAMES, loadWorkload, workloadDir, type Workload } from './workloads.js';
@@ -23,6 +24,12 @@ const TARGETS = {
   largeFileChecks: 1e6,
   pathologicalMs: 10,
   lintMs: 100,
+  /** Cold (parse + first check), corpus total: at most this share of robots-parser's, and this multiple of Google's C++ figure. */
+  coldOfRobotsParser: 0.5,
+  coldOfGoogle: 2,
+  /** Files on which robots-parser may be faster, as a share of the corpus, and by how much at most (%). */
+  coldFilesSlower: 0.05,
+  coldSlowerBy: 20,
 } as const;
 
 interface FileResult {
@@ -213,11 +220,67 @@ function lintTable(l: LintResult): string {
   return renderTable(headers, [row], 'lrrrrrr');
 }
 
+/** Per syntax, which cold targets it meets. */
+function coldChecks(c: ColdResult, syntax: string): { half: boolean; google: boolean; files: boolean } {
+  const ms = c.rerpMs[syntax]!;
+  const slower = c.rpFaster[syntax]!;
+  return {
+    half: ms <= TARGETS.coldOfRobotsParser * c.robotsParserMs,
+    google: ms <= TARGETS.coldOfGoogle * c.googleMs,
+    files: slower.files <= TARGETS.coldFilesSlower * c.files && slower.worstPercent <= TARGETS.coldSlowerBy,
+  };
+}
+
+function coldTable(c: ColdResult): string {
+  const headers = [
+    'syntax',
+    'rerp ms',
+    'robots-parser ms',
+    'Google C++ ms',
+    'rerp / robots-parser',
+    'rerp / Google',
+    'files robots-parser faster',
+    'by at most',
+    `<= ${TARGETS.coldOfRobotsParser}x robots-parser`,
+    `<= ${TARGETS.coldOfGoogle}x Google`,
+    `faster on <= ${TARGETS.coldFilesSlower * 100} %, by <= ${TARGETS.coldSlowerBy} %`,
+  ];
+  const rows = SYNTAXES.map((s) => {
+    const ms = c.rerpMs[s.name]!;
+    const slower = c.rpFaster[s.name]!;
+    const met = coldChecks(c, s.name);
+    return [
+      s.name,
+      milliseconds(ms),
+      milliseconds(c.robotsParserMs),
+      milliseconds(c.googleMs),
+      ratio(ms / c.robotsParserMs),
+      ratio(ms / c.googleMs),
+      `${slower.files} of ${c.files}`,
+      slower.files === 0 ? '-' : `${slower.worstPercent.toFixed(0)} %`,
+      passFail(met.half),
+      passFail(met.google),
+      passFail(met.files),
+    ];
+  });
+  return renderTable(headers, rows, 'l' + 'r'.repeat(headers.length - 1));
+}
+
+function readyTable(c: ColdResult): string {
+  const headers = ['file', ...SYNTAXES.map((s) => `rerp ${s.name} µs`), 'robots-parser µs', 'below robots-parser'];
+  const rows = c.ready.map((r) => {
+    const slower = SYNTAXES.filter((s) => r.rerpUs[s.name]! >= r.robotsParserUs).map((s) => s.name);
+    return [r.name, ...SYNTAXES.map((s) => r.rerpUs[s.name]!.toFixed(2)), r.robotsParserUs.toFixed(2), syntaxesMissing(slower)];
+  });
+  return renderTable(headers, rows, 'l' + 'r'.repeat(headers.length - 1));
+}
+
 function missedTargets(
   files: readonly FileResult[],
   patho: readonly PathologicalResult[],
   linted: LintResult,
   adversarial: readonly AdversarialResult[],
+  cold: ColdResult | null,
 ): string[] {
   const missed: string[] = [];
   for (const r of adversarial) {
@@ -225,6 +288,24 @@ function missedTargets(
       missed.push(
         `adversarial ${r.label} (${r.fileBytes / 1024} KiB) x ${r.urlChars / 1024} KiB URL: ${milliseconds(r.worstMs)} ms in ${r.worstSyntax}, not under ${boundMs(r.urlChars)} ms`,
       );
+    }
+  }
+  if (cold !== null) {
+    for (const s of SYNTAXES) {
+      const met = coldChecks(cold, s.name);
+      const ms = milliseconds(cold.rerpMs[s.name]!);
+      if (!met.half)
+        missed.push(`cold ${s.name}: corpus ${ms} ms, over ${TARGETS.coldOfRobotsParser}x robots-parser's ${milliseconds(cold.robotsParserMs)} ms`);
+      if (!met.google) missed.push(`cold ${s.name}: corpus ${ms} ms, over ${TARGETS.coldOfGoogle}x Google's ${milliseconds(cold.googleMs)} ms`);
+      const slower = cold.rpFaster[s.name]!;
+      if (!met.files)
+        missed.push(`cold ${s.name}: robots-parser faster on ${slower.files} of ${cold.files} files, by up to ${slower.worstPercent.toFixed(0)} %`);
+    }
+    for (const r of cold.ready) {
+      for (const s of SYNTAXES) {
+        if (r.rerpUs[s.name]! >= r.robotsParserUs)
+          missed.push(`ready ${r.name} ${s.name}: ${r.rerpUs[s.name]!.toFixed(2)} µs, not below robots-parser's ${r.robotsParserUs.toFixed(2)} µs`);
+      }
     }
   }
   if (linted.lintMs >= TARGETS.lintMs)
@@ -282,13 +363,26 @@ async function main(): Promise<void> {
   const patho = await runPathological(SYNTAXES, { targetMs: Math.max(25, timing.targetMs / 2), runs: 5 });
   const linted = runLint(timing);
   const adversarial = runAdversarial(SYNTAXES, { targetMs: Math.max(10, timing.targetMs / 10), runs: 3 });
-  const missed = missedTargets(files, patho, linted, adversarial);
+  const corpus = corpusDir();
+  const cold =
+    corpus === null
+      ? null
+      : runCold(
+          SYNTAXES,
+          loadCorpus(corpus),
+          workloads.filter((w) => w.name === 'tiny' || w.name === 'cms'),
+          args.has('--quick'),
+        );
+  const missed = missedTargets(files, patho, linted, adversarial, cold);
   const seconds = (performance.now() - started) / 1000;
 
   if (json) {
     process.stdout.write(
-      JSON.stringify({ environment, targets: TARGETS, files, pathological: patho, lint: linted, adversarial, missed, seconds, sink: sink.value }, null, 2) +
-        '\n',
+      JSON.stringify(
+        { environment, targets: TARGETS, files, pathological: patho, lint: linted, adversarial, cold, missed, seconds, sink: sink.value },
+        null,
+        2,
+      ) + '\n',
     );
     return;
   }
@@ -329,6 +423,21 @@ async function main(): Promise<void> {
   log("## lint on 500 KiB (RFC 9309's minimum; groups of literal and wildcard rules with a few findings each; ms per call)");
   log('');
   log(lintTable(linted));
+  log('');
+  log('## cold: parse + first check (warm code; corpus total, and ready time of tiny and cms)');
+  log('');
+  if (cold === null) {
+    log('No corpus at ../shared/corpus (or RERP_CORPUS): not measured.');
+  } else {
+    log(coldTable(cold));
+    log('');
+    log(readyTable(cold));
+    log('');
+    log(
+      `Each of the ${cold.files} corpus files parsed and asked about one URL (its first hint URL, else a fixed one) by ${USER_AGENT}, each subject timed in turn per file; ` +
+        "the total is the sum of the files' medians. Google C++ is a constant: Google robotstxt on the same corpus, measured for issue 19 (not built here).",
+    );
+  }
   log('');
   log(missed.length === 0 ? 'All targets met.' : `Targets missed:\n${missed.map((m) => `- ${m}`).join('\n')}`);
   log(`(${seconds.toFixed(0)} s)`);

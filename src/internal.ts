@@ -11,10 +11,13 @@ import type { Syntax } from './syntax.js';
 
 export { parseRobots } from './classic/read.js';
 export type { Rule, RobotRecord, ParsedRobots } from './classic/model.js';
-export { compileRecord } from './classic/first-match.js';
+export { compileRecord, DirectRules } from './classic/first-match.js';
+export { countStars, PAYBACK, SCAN_LIMIT, scanBudget, scansDirectly } from './engine/direct-scan.js';
+export { PendingSelection } from './rfc9309/direct.js';
+export { Rfc9309Rules } from './rfc9309/rules.js';
 export type { RecordDecider } from './classic/model.js';
 export { firstMatch, isUndecided, resumeFrom, SmallRules, undecidedFrom, type FirstMatch } from './classic/small-rules.js';
-export { covers, floatingKey, matchParts, splitPattern } from './engine/pattern.js';
+export { covers, floatingKey, matchParts, matchPattern, splitPattern } from './engine/pattern.js';
 export { keyScanner } from './engine/key-scanner.js';
 export { PrefixChain } from './engine/prefix-chain.js';
 export { compileRanked } from './engine/rule-index.js';

@@ -178,10 +178,13 @@ export class RobotExclusionRulesParser {
     if (syntax === this.#lastSyntax && userAgent === this.#lastAgent && typeof url === 'string') return this.#lastDecider.allows(url);
     checkQuery('isAllowed', userAgent, url);
     const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
-    const decider = s === RFC9309 ? this.#rfc9309().selection(userAgent) : (this.#recordFor(userAgent)?.decider(s) ?? NO_GROUPS);
-    this.#lastAgent = userAgent;
-    this.#lastSyntax = syntax;
-    this.#lastDecider = decider;
+    const decider: Decider = s === RFC9309 ? this.#rfc9309().selection(userAgent) : (this.#recordFor(userAgent)?.decider(s) ?? NO_GROUPS);
+    // A first tier is asked for again on the next call, so that the index it hands over to is kept.
+    if (decider.interim !== true) {
+      this.#lastAgent = userAgent;
+      this.#lastSyntax = syntax;
+      this.#lastDecider = decider;
+    }
     return decider.allows(typeof url === 'string' ? url : String(url));
   }
 

@@ -1,6 +1,8 @@
 // The classic precedence (docs/behaviour.md §4.3 to §4.5): a record's rules
 // in file order, the first that matches deciding. What answers isAllowed and
 // explain for one record in one syntax: its decider.
+import { countStars, scanBudget, scansDirectly } from '../engine/direct-scan.js';
+import { matchPattern } from '../engine/pattern.js';
 import { compileRanked, type RankedMatcher } from '../engine/rule-index.js';
 import { matchTarget } from '../text/url-path.js';
 import { MK1996, type Syntax } from '../syntax.js';
@@ -44,4 +46,67 @@ export function compileRecord(paths: readonly string[], syntax: Syntax, kinds: R
   let mask = 0;
   for (let i = 0; i < paths.length; i++) if (kinds.ruleAllows(i)) mask |= 1 << i;
   return new SmallRules(paths, syntax, mask);
+}
+
+/**
+ * A record's first tier (engine/direct-scan.ts): its first checks try the
+ * decoded paths in file order, as written, with nothing built; once the
+ * rules looked at add up to what compiling costs, or a path is long enough
+ * that a scan could pass its bound, the record is compiled
+ * ({@link compileRecord}) and answers from then on. Answers are the
+ * compiled record's: both match the cut and decoded path (docs/behaviour.md
+ * §4.1 to §4.5).
+ */
+export class DirectRules implements RecordDecider {
+  /** The compiled record, once built. */
+  compiled: RecordDecider | null = null;
+  readonly #paths: readonly string[];
+  readonly #syntax: Syntax;
+  readonly #kinds: RuleKinds;
+  /** What scans may still look at (engine/direct-scan.ts), and how many rules have a `*`. */
+  #left: number;
+  readonly #wild: number;
+
+  constructor(paths: readonly string[], syntax: Syntax, kinds: RuleKinds) {
+    this.#paths = paths;
+    this.#syntax = syntax;
+    this.#kinds = kinds;
+    this.#left = scanBudget(paths.length);
+    this.#wild = syntax === MK1996 ? 0 : countStars(paths);
+  }
+
+  /** Callers ask the record again rather than keep this: it hands over to {@link compiled}. On the prototype, not in each object. */
+  get interim(): boolean {
+    return true;
+  }
+
+  allows(url: string): boolean {
+    const compiled = this.compiled;
+    if (compiled !== null) return compiled.allows(url);
+    const i = this.ruleForPath(matchTarget(url));
+    return i < 0 || this.#kinds.ruleAllows(i);
+  }
+
+  ruleFor(url: string): number {
+    const compiled = this.compiled;
+    return compiled !== null ? compiled.ruleFor(url) : this.ruleForPath(matchTarget(url));
+  }
+
+  ruleForPath(path: string): number {
+    let compiled = this.compiled;
+    if (compiled === null && !scansDirectly(this.#left, this.#wild, path.length))
+      compiled = this.compiled = compileRecord(this.#paths, this.#syntax, this.#kinds);
+    if (compiled !== null) return compiled.ruleForPath(path);
+    const paths = this.#paths;
+    const wildcards = this.#syntax !== MK1996;
+    let i = 0;
+    while (i < paths.length && !(wildcards ? matchPattern(paths[i]!, path) : path.startsWith(paths[i]!))) i++;
+    this.#left -= i < paths.length ? i + 1 : i;
+    return i < paths.length ? i : -1;
+  }
+}
+
+/** The decider to keep for a record: the compiled one once a {@link DirectRules} has handed over. */
+export function settled(decider: RecordDecider): RecordDecider {
+  return decider instanceof DirectRules && decider.compiled !== null ? decider.compiled : decider;
 }

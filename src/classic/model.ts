@@ -1,4 +1,5 @@
 // The parsed form of a robots.txt file, shared by every syntax.
+import type { Decider } from '../engine/decider.js';
 import type { Syntax } from '../syntax.js';
 import type { RuleStats } from '../held-bytes.js';
 
@@ -65,9 +66,7 @@ export interface ParsedRobots {
 }
 
 /** What a record's rules answer for URLs in one syntax. */
-export interface RecordDecider {
-  /** Whether the URL (or path) is allowed. Never throws on a string. */
-  allows(url: string): boolean;
+export interface RecordDecider extends Decider {
   /** The index in file order of the rule that decides the URL (or path), or -1. */
   ruleFor(url: string): number;
   /** {@link ruleFor} of a path already cut from its URL and decoded (docs/behaviour.md §4.1, §4.2). */

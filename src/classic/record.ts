@@ -3,7 +3,7 @@
 // stays a scan and memory holds strings only for the records that are used.
 import { hasWildcards } from '../engine/pattern.js';
 import { decodePath } from '../text/url-path.js';
-import { compileRecord } from './first-match.js';
+import { DirectRules, settled } from './first-match.js';
 import { GYM2008, MK1996, type Syntax } from '../syntax.js';
 import { scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';
@@ -153,7 +153,9 @@ export class LazyRecord implements RobotRecord {
 
   decider(syntax: Syntax): RecordDecider {
     // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does: one decider serves both.
-    if (syntax === MK1996 || (this.#plain ??= !hasWildcards(this.paths))) return (this.#mk1996 ??= compileRecord(this.paths, MK1996, this));
-    return (this.#gym2008 ??= compileRecord(this.paths, GYM2008, this));
+    // The first checks scan the paths directly; the record keeps the compiled rules once they hand over.
+    if (syntax === MK1996 || (this.#plain ??= !hasWildcards(this.paths)))
+      return (this.#mk1996 = settled(this.#mk1996 ?? new DirectRules(this.paths, MK1996, this)));
+    return (this.#gym2008 = settled(this.#gym2008 ?? new DirectRules(this.paths, GYM2008, this)));
   }
 }

@@ -4,4 +4,10 @@
 export interface Decider {
   /** Whether the URL (or path) may be fetched. Never throws on a string. */
   allows(url: string): boolean;
+  /**
+   * True for a first tier that hands over to an index after a few checks
+   * (engine/direct-scan.ts): callers ask for the decider again on each call
+   * rather than keep it.
+   */
+  readonly interim?: boolean;
 }

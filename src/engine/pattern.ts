@@ -57,6 +57,48 @@ export function matchPartsAt(parts: readonly string[], anchored: boolean, s: str
 }
 
 /**
+ * {@link matchParts} of a pattern as written (`*` any run, a final `$`
+ * anchors), read where it stands: nothing is split or kept, for the first
+ * checks of a record (engine/direct-scan.ts). The same leftmost-greedy
+ * search: each part is searched from where the previous one ended, so the
+ * work is linear in the path for each part; only a searched part is cut out.
+ */
+export function matchPattern(pattern: string, path: string): boolean {
+  let plen = pattern.length;
+  const anchored = plen > 0 && pattern.charCodeAt(plen - 1) === 0x24;
+  if (anchored) plen--;
+  const star = pattern.indexOf('*');
+  if (star < 0) return anchored ? path.length === plen && sameAt(path, 0, pattern, 0, plen) : path.startsWith(pattern);
+  const n = path.length;
+  if (star > n || !sameAt(path, 0, pattern, 0, star)) return false;
+  let pos = star;
+  const lastStar = pattern.lastIndexOf('*', plen - 1);
+  const tail = plen - lastStar - 1;
+  if (n - pos < tail) return false;
+  // An anchored tail has one place to be: checked before any search.
+  if (anchored && !sameAt(path, n - tail, pattern, lastStar + 1, tail)) return false;
+  for (let from = star + 1; from <= lastStar;) {
+    const next = pattern.indexOf('*', from);
+    if (next > from) {
+      if (n - pos < next - from) return false;
+      const at = path.indexOf(pattern.slice(from, next), pos);
+      if (at < 0) return false;
+      pos = at + next - from;
+    }
+    from = next + 1;
+  }
+  if (n - pos < tail) return false;
+  if (anchored || tail === 0) return true;
+  return path.indexOf(pattern.slice(lastStar + 1, plen), pos) >= 0;
+}
+
+/** True when a[at, at + len) equals b[from, from + len); `a` must hold that many characters from `at`. */
+function sameAt(a: string, at: number, b: string, from: number, len: number): boolean {
+  for (let j = 0; j < len; j++) if (a.charCodeAt(at + j) !== b.charCodeAt(from + j)) return false;
+  return true;
+}
+
+/**
  * Splits a GYM2008 rule path into a pattern, or returns the literal prefix it
  * is equivalent to (`/a*` is the prefix `/a`), or null for a literal rule.
  */

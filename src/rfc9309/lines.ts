@@ -61,6 +61,13 @@ export class LineReader {
   value = 0;
   end = 0;
   next = 0;
+  /** The line last read from; the next LF, CR, `#`, NUL and `:` at or after it (the text's length when none; -1 until searched). */
+  #from = 0;
+  #lf = -1;
+  #cr = -1;
+  #hash = -1;
+  #nul = -1;
+  #colon = -1;
 
   /**
    * @param bytewise each character is one byte; otherwise characters are
@@ -80,18 +87,17 @@ export class LineReader {
   read(pos: number): boolean {
     const text = this.text;
     const n = text.length;
+    if (pos < this.#from) this.#lf = this.#cr = this.#hash = this.#nul = this.#colon = -1;
+    this.#from = pos;
     // The line ends at CR or LF; it is read only up to the byte limit, a NUL
-    // (the reference reads C strings) or a `#`.
-    let end = pos;
-    let cut = -1;
-    let colon = -1;
-    while (end < n) {
-      const c = text.charCodeAt(end);
-      if (c === 0x0a || c === 0x0d) break;
-      if (cut < 0 && (c === 0x23 || c === 0x00)) cut = end;
-      else if (colon < 0 && c === 0x3a) colon = end;
-      end++;
-    }
+    // (the reference reads C strings) or a `#`. Each is found by a native
+    // search, remembered until a line passes it: a line costs no loop over
+    // its characters, and each character is searched for once per text.
+    const end = Math.min((this.#lf = nextOf(text, '\n', pos, this.#lf)), (this.#cr = nextOf(text, '\r', pos, this.#cr)));
+    const hashOrNul = Math.min((this.#hash = nextOf(text, '#', pos, this.#hash)), (this.#nul = nextOf(text, '\0', pos, this.#nul)));
+    const cut = hashOrNul < end ? hashOrNul : -1;
+    this.#colon = nextOf(text, ':', pos, this.#colon);
+    const colon = this.#colon < end ? this.#colon : -1;
     this.next = end < n && text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
     let s = pos;
     let e = cut >= 0 ? cut : end;
@@ -123,6 +129,13 @@ export class LineReader {
     this.end = e;
     return true;
   }
+}
+
+/** Where `c` next occurs at or after `pos` in `text` (its length when nowhere), given the last such answer `known` for a position not after `pos`. */
+function nextOf(text: string, c: string, pos: number, known: number): number {
+  if (known >= pos) return known;
+  const at = text.indexOf(c, pos);
+  return at < 0 ? text.length : at;
 }
 
 /** Where reading starts: after a UTF-8 byte-order mark, whole or cut short. */

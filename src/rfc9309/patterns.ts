@@ -37,6 +37,15 @@ function normaliseBytes(b: string, s: number, e: number): string | null {
   return from === s ? null : out + b.slice(from, e);
 }
 
+/** True when every character of text[s, e) is ASCII and none is `%`: normalising changes nothing. */
+function isPlain(text: string, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80 || c === 0x25) return false;
+  }
+  return true;
+}
+
 /** True when every character of text[s, e) is ASCII. */
 function isAscii(text: string, s: number, e: number): boolean {
   for (let i = s; i < e; i++) if (text.charCodeAt(i) >= 0x80) return false;
@@ -50,6 +59,17 @@ function isAscii(text: string, s: number, e: number): boolean {
 export function directoryPattern(pattern: string): string | null {
   const slash = pattern.lastIndexOf('/');
   return slash >= 0 && pattern.startsWith('/index.htm', slash) ? pattern.slice(0, slash + 1) + '$' : null;
+}
+
+/**
+ * True when the rule value text[at, e) gets {@link directoryPattern}'s
+ * directory rule: read as written, since normalising (escapes upper-cased,
+ * bytes past ASCII escaped) makes no `/` and changes no character of
+ * `/index.htm`.
+ */
+export function hasDirectoryRule(text: string, at: number, e: number): boolean {
+  const slash = text.lastIndexOf('/', e - 1);
+  return slash >= at && slash + 10 <= e && text.startsWith('/index.htm', slash);
 }
 
 /**
@@ -75,6 +95,8 @@ export interface RulePattern {
  * the text's own when `bytewise`, else its UTF-8 encoding.
  */
 export function rulePattern(text: string, at: number, e: number, bytewise: boolean): RulePattern {
+  // The usual value, ASCII without escapes, reads the same normalised: one loop settles it.
+  if (isPlain(text, at, e)) return { pattern: text.slice(at, e), verbatim: true };
   if (bytewise || isAscii(text, at, e)) {
     const pattern = normaliseBytes(text, at, e);
     return pattern === null ? { pattern: text.slice(at, e), verbatim: true } : { pattern, verbatim: false };

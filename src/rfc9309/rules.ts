@@ -8,13 +8,12 @@ import { Key } from '../text/keys.js';
 import { lineAt } from '../text/lines.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import type { Verdict } from '../verdict.js';
-import { FEW_FIELDS, FEW_RULES, prepareFew, type Few, type FewRule } from './few-rules.js';
+import { directoryAt, PendingSelection } from './direct.js';
 import { readFor, productToken, type Group } from './groups.js';
 import { firstLine, LineReader } from './lines.js';
-import { compileLongest, type LongestMatcher } from './longest-match.js';
-import { directoryPattern, rulePattern } from './patterns.js';
+import { hasDirectoryRule } from './patterns.js';
 import { fromUtf8Bytes, utf8Bytes, wellFormed } from '../text/bytes.js';
-import { NO_GROUPS, Selection } from './selection.js';
+import { NO_GROUPS, type Selection } from './selection.js';
 
 /** The parsed text as the RFC 9309 view reads it. */
 export interface Rfc9309Source {
@@ -30,7 +29,7 @@ export interface Rfc9309Source {
  * cache of selections by user agent (a subclass, not a field: one object
  * less for each parsed file, which a crawler keeps per host).
  */
-export class Rfc9309Rules extends AgentCache<Selection> {
+export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
   /** The parse this was built from. */
   readonly parsed: Rfc9309Source;
   /**
@@ -40,7 +39,7 @@ export class Rfc9309Rules extends AgentCache<Selection> {
    */
   #bytes: string | null;
   /** What a token that no group names gets: the `*` groups. */
-  #global: Selection | null = null;
+  #global: Selection | PendingSelection | null = null;
   #sitemaps: readonly string[] | null = null;
 
   constructor(parsed: Rfc9309Source) {
@@ -49,19 +48,25 @@ export class Rfc9309Rules extends AgentCache<Selection> {
     this.#bytes = parsed.fromBytes ? parsed.source : null;
   }
 
-  /** What the crawler with this user agent gets: the groups that apply, and their rules. */
-  selection(userAgent: string): Selection {
-    return this.get(typeof userAgent === 'string' ? userAgent : String(userAgent), Rfc9309Rules.#selectFor, this);
+  /**
+   * What the crawler with this user agent gets: the groups that apply, and
+   * their rules; for the first checks, a {@link PendingSelection}, until it
+   * has handed over.
+   */
+  selection(userAgent: string): Selection | PendingSelection {
+    const found = this.get(typeof userAgent === 'string' ? userAgent : String(userAgent), Rfc9309Rules.#selectFor, this);
+    return found instanceof PendingSelection ? (found.built ?? found) : found;
   }
 
   /** What `view` selects for a user agent: its product token's groups. */
-  static #selectFor(view: Rfc9309Rules, userAgent: string): Selection {
+  static #selectFor(view: Rfc9309Rules, userAgent: string): Selection | PendingSelection {
     return view.#select(productToken(userAgent));
   }
 
   /** The verdict with the deciding rule and the group it sits in. */
   explain(userAgent: string, url: string | URL): Verdict {
-    const sel = this.selection(userAgent);
+    const found = this.selection(userAgent);
+    const sel = found instanceof PendingSelection ? found.finish() : found;
     if (sel.groups === 0) return { allowed: true, record: null, rule: null };
     const at = sel.decide(typeof url === 'string' ? url : String(url));
     if (at < 0) return { allowed: true, record: this.#record(sel.groupOffset(0), sel.groupLine(0)), rule: null };
@@ -122,7 +127,7 @@ export class Rfc9309Rules extends AgentCache<Selection> {
   }
 
   /** Reads the text for a token and builds what it selects (the `*` groups when no group names it). */
-  #select(token: string): Selection {
+  #select(token: string): Selection | PendingSelection {
     let read = readFor(this.#text, this.#bytes !== null, token);
     if (read === null) {
       // A line reaches the byte limit inside its UTF-8 form: read the bytes.
@@ -140,44 +145,14 @@ export class Rfc9309Rules extends AgentCache<Selection> {
     ));
   }
 
-  /** @param named whether `groups` name the token (else they are the `*` groups), for their crawl delays. */
-  #build(groups: readonly Group[], spans: readonly number[], named: boolean): Selection {
+  /**
+   * The rules of `groups`, pooled, for their first checks (rfc9309/direct.ts).
+   * @param named whether `groups` name the token (else they are the `*` groups), for their crawl delays.
+   */
+  #build(groups: readonly Group[], spans: readonly number[], named: boolean): Selection | PendingSelection {
     if (groups.length === 0) return NO_GROUPS;
     const text = this.#text;
     const bytewise = this.#bytes !== null;
-    const rules: FewRule[] = [];
-    let crawlDelay: number | null = null;
-    let count = 0;
-    for (const group of groups) count += group.end - group.first;
-    // A rule written again (same pattern, same kind) never decides: the first
-    // of them comes before it in decision order. Dropping the copies keeps a
-    // hostile file of 6,399 identical rules from sorting and indexing them all.
-    // Only past a few rules, so that a small file's first check makes no set.
-    const seen = count > FEW_RULES ? new Set<string>() : null;
-    const add = (pattern: string, allow: boolean, verbatim: boolean, at: number, to: number): void => {
-      if (seen !== null) {
-        const key = (allow ? 'A' : 'D') + pattern;
-        if (seen.has(key)) return;
-        seen.add(key);
-      }
-      rules.push({ pattern, allow, verbatim, at, to });
-    };
-    for (const group of groups) {
-      const delay = named ? group.namedDelay : group.globalDelay;
-      if (delay !== null) crawlDelay = delay;
-      for (let r = group.first; r < group.end; r++) {
-        const at = spans[2 * r]!;
-        const to = spans[2 * r + 1]! as ValueEnd;
-        const { pattern, verbatim } = rulePattern(text, at, endOf(to), bytewise);
-        const allow = isAllow(to);
-        add(pattern, allow, verbatim, at, to);
-        const dir = allow ? directoryPattern(pattern) : null;
-        if (dir !== null) add(dir, allow, false, at, to);
-      }
-    }
-    const from = 1 + 2 * groups.length;
-    let few: Few = { tests: null, masks: '' };
-    let match: LongestMatcher | null = null;
     // Filled in order from empty, so that it stays a packed array until compacted.
     const table: number[] = [];
     table[0] = groups.length;
@@ -185,17 +160,30 @@ export class Rfc9309Rules extends AgentCache<Selection> {
       table[1 + 2 * k] = g.offset;
       table[2 + 2 * k] = g.line;
     });
-    if (rules.length <= FEW_RULES) {
-      few = prepareFew(rules, table, from);
-    } else {
-      match = compileLongest(rules);
-      rules.forEach((rule, k) => {
-        table[from + k * FEW_FIELDS] = 0;
-        table[from + k * FEW_FIELDS + 1] = rule.at;
-        table[from + k * FEW_FIELDS + 2] = rule.to;
-      });
+    let crawlDelay: number | null = null;
+    // Rules whose value has a `*` (an allow's directory rule counted with it), found by one search remembered
+    // while rules come in file order: a bound for direct scans (engine/direct-scan.ts).
+    let wild = 0;
+    let star = -1;
+    for (const group of groups) {
+      const delay = named ? group.namedDelay : group.globalDelay;
+      if (delay !== null) crawlDelay = delay;
+      for (let r = group.first; r < group.end; r++) {
+        const at = spans[2 * r]!;
+        const to = spans[2 * r + 1]! as ValueEnd;
+        table.push(at, to);
+        if (star < at) star = text.indexOf('*', at) >>> 0;
+        const starred = star < endOf(to) ? 1 : 0;
+        wild += starred;
+        // Google's index.html rule: an allow whose last segment starts with `index.htm` adds a directory rule after it.
+        if (isAllow(to) && hasDirectoryRule(text, at, endOf(to))) {
+          table.push(directoryAt(at), to);
+          wild += starred;
+        }
+      }
     }
-    return new Selection(compactTable(table), few.tests, few.masks, match, crawlDelay, text);
+    const pending = new PendingSelection(compactTable(table), crawlDelay, text, bytewise, wild);
+    return table.length === 1 + 2 * groups.length ? pending.finish() : pending;
   }
 
   /** A value as written, from the text: characters as bytes decode as the source did. */

@@ -1,0 +1,52 @@
+// The first tier of matching (docs/performance.md, "Tiers"): a crawler that
+// meets a host once asks its robots.txt about a handful of URLs, and
+// building an index (a candidate table, a prefix chain, a key scanner) costs
+// more than those checks save. So a record's or selection's first checks
+// scan its rules as written, in a plain loop, and the index is built once
+// the rules scanned add up to what building it costs.
+//
+// Worst case: a direct scan reads each literal rule at most to its end, and
+// tries each wildcard rule in time linear in the path (engine/pattern.ts,
+// matchPattern). A check whose wildcard rules times the path's length could
+// pass SCAN_LIMIT builds the index at once instead, so that a scan stays
+// under about a millisecond and the index's own bounds apply beyond.
+
+/**
+ * Character steps a direct scan may take in the worst case: wildcard rules
+ * times the path's length. At about 1 ns a step in `indexOf`, a millisecond.
+ */
+export const SCAN_LIMIT = 1 << 20;
+
+/**
+ * The index is built once direct scans have looked at this many times as
+ * many rules as there are. Building costs some 60 to 150 ns a rule (a
+ * prefix chain's sort and links, a key scanner's table, a candidate table's
+ * cover test) and a rule looked at in a scan 5 to 15 ns: measured on
+ * 2026-11-26 over the shared corpus (docs/performance.md, "Tiers").
+ */
+export const PAYBACK = 16;
+
+/**
+ * What direct scans of `rules` rules may look at before the index is built:
+ * {@link PAYBACK} times the rules. Kept as a number in the scanning object
+ * (an object of its own would cost each parsed file some 40 bytes).
+ */
+export function scanBudget(rules: number): number {
+  return PAYBACK * rules;
+}
+
+/**
+ * True when a path of `length` characters should be scanned directly: the
+ * budget `left` is not spent, and `wild` rules with a `*` times the path's
+ * length stay within {@link SCAN_LIMIT}.
+ */
+export function scansDirectly(left: number, wild: number, length: number): boolean {
+  return left > 0 && wild * length <= SCAN_LIMIT;
+}
+
+/** How many of `patterns` have a `*` (a wildcard that may read the whole path). */
+export function countStars(patterns: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < patterns.length; i++) if (patterns[i]!.includes('*')) n++;
+  return n;
+}

@@ -1,0 +1,61 @@
+// The first tier (src/engine/direct-scan.ts): patterns matched as written,
+// and the budget that says when an index pays or a scan would be too long.
+import test from 'ava';
+import fc from 'fast-check';
+import { countStars, matchParts, matchPattern, PAYBACK, SCAN_LIMIT, scanBudget, scansDirectly, splitPattern } from '../../src/internal.js';
+import { assertProperty } from '../helpers/robots.js';
+import { globMatch } from '../helpers/reference.js';
+
+/** The compiled reading of a pattern: splitPattern, then a prefix or matchParts. */
+function compiledMatch(pattern: string, path: string): boolean {
+  const split = splitPattern(pattern);
+  if (split === null) return path.startsWith(pattern);
+  if (typeof split === 'string') return path.startsWith(split);
+  return matchParts(split.parts, split.anchored, path);
+}
+
+const piece = fc.constantFrom('/', 'a', 'b', 'ab', '*', '**', '$', '?', '%2F');
+const pattern = fc.array(piece, { maxLength: 7 }).map((xs) => xs.join(''));
+const path = fc.array(fc.constantFrom('/', 'a', 'b', 'ab', 'ba', '$', '*', '?', '%2F'), { maxLength: 9 }).map((xs) => xs.join(''));
+
+test('matchPattern answers as the split pattern does, and as the reference matcher', (t) => {
+  assertProperty(
+    t,
+    fc.property(pattern, path, (p, s) => matchPattern(p, s) === compiledMatch(p, s) && matchPattern(p, s) === globMatch(s, p)),
+    { seed: 1926, numRuns: 4000 },
+  );
+});
+
+test('matchPattern: anchors, stars and literals', (t) => {
+  t.true(matchPattern('/a*b$', '/axxb'));
+  t.false(matchPattern('/a*b$', '/axxbc'));
+  t.true(matchPattern('/a$', '/a'));
+  t.false(matchPattern('/a$', '/ab'));
+  t.true(matchPattern('/a***', '/ab'));
+  t.true(matchPattern('*', ''));
+  t.true(matchPattern('$', ''));
+  t.false(matchPattern('$', '/'));
+  t.true(matchPattern('/*.php', '/x/y.php?z'));
+  t.false(matchPattern('/*.php', 'x.php'));
+});
+
+test('a budget scans until the rules looked at reach PAYBACK times the rules', (t) => {
+  let left = scanBudget(10);
+  for (let k = 0; k < PAYBACK; k++) {
+    t.true(scansDirectly(left, 0, 20));
+    left -= 10;
+  }
+  t.false(scansDirectly(left, 0, 20));
+});
+
+test('a budget does not scan a path whose length times the wildcard rules passes SCAN_LIMIT', (t) => {
+  const left = scanBudget(5000);
+  t.true(scansDirectly(left, 1000, Math.floor(SCAN_LIMIT / 1000)));
+  t.false(scansDirectly(left, 1000, Math.floor(SCAN_LIMIT / 1000) + 1));
+  // Literal rules alone read each rule at most to its end: any path is scanned.
+  t.true(scansDirectly(scanBudget(50_000), 0, 100_000));
+});
+
+test('countStars counts the patterns with a star', (t) => {
+  t.is(countStars(['/a', '/*b', '/c$', '/d**', '*']), 3);
+});
