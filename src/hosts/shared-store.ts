@@ -28,16 +28,8 @@ export interface StoreErrorEvent {
   readonly origin: string;
   /** `'read'`, `'write'` (the store) or `'lock'`, `'unlock'` (the lock). */
   readonly operation: 'read' | 'write' | 'lock' | 'unlock';
-  /** What the store or lock threw or rejected with, or a {@link StoreTimeoutError}. */
+  /** What the store or lock threw or rejected with; for an operation that took too long, an Error named `'TimeoutError'`. */
   readonly error: unknown;
-}
-
-/** A store or lock operation that took longer than `storeTimeout`. */
-export class StoreTimeoutError extends Error {
-  constructor(operation: string, ms: number) {
-    super(`store ${operation} took longer than ${ms} ms`);
-    this.name = 'StoreTimeoutError';
-  }
 }
 
 /** The default of `storeTimeout`: one second. */
@@ -73,6 +65,11 @@ function fresh(entry: HeldEntry, now = Date.now()): boolean {
   return entryExpiry(entry) > now;
 }
 
+/** The error a store or lock operation that took longer than `storeTimeout` is reported with. */
+function timeoutError(operation: string, ms: number): Error {
+  return Object.assign(new Error(`store ${operation} took longer than ${ms} ms`), { name: 'TimeoutError' });
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -88,8 +85,24 @@ export class SharedStore {
   /** Answers whose write failed, by key, written when the store answers again. */
   readonly #unsaved = new Map<string, HeldEntry>();
 
+  /**
+   * Errors the store emitted, counted: Keyv and its adapters (@keyv/redis)
+   * report a failed operation by an `error` event and answer as if nothing
+   * happened (a write "succeeds"), so an operation during which one came is
+   * taken as failed, and its answer kept for later.
+   */
+  #emitted = 0;
+  #lastEmitted: unknown = null;
+
   constructor(settings: SharedStoreSettings) {
     this.#s = settings;
+    const events = settings.store as Partial<Pick<Keyv, 'on'>>;
+    if (typeof events.on === 'function') {
+      events.on.call(settings.store, 'error', (error: unknown) => {
+        this.#emitted++;
+        this.#lastEmitted = error;
+      });
+    }
   }
 
   /**
@@ -188,9 +201,11 @@ export class SharedStore {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new StoreTimeoutError(operation, this.#s.timeout)), this.#s.timeout);
+        timer = setTimeout(() => reject(timeoutError(operation, this.#s.timeout)), this.#s.timeout);
       });
+      const emitted = this.#emitted;
       const value = await Promise.race([run(), timeout]);
+      if (this.#emitted !== emitted) throw this.#lastEmitted;
       this.#resumed();
       return value;
     } catch (error) {
