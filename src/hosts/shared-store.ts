@@ -38,8 +38,8 @@ export const DEFAULT_STORE_TIMEOUT = 1000;
 const FIRST_PAUSE = 250;
 const MAX_PAUSE = 5000;
 /** Waiting for another process's fetch: polls the store from this interval, growing by half up to {@link MAX_POLL}. */
-const FIRST_POLL = 20;
-const MAX_POLL = 250;
+const FIRST_POLL = 50;
+const MAX_POLL = 500;
 
 /** What a cache hands its {@link SharedStore}. */
 export interface SharedStoreSettings {
@@ -122,8 +122,9 @@ export class SharedStore {
     const lockKey = `${this.#s.prefix}lock:${origin}`;
     // The holder may take the whole fetch timeout, plus its store read and write.
     const ttl = this.#s.fetchTimeout + 2 * this.#s.timeout;
-    const deadline = Date.now() + ttl;
-    for (let poll = FIRST_POLL; ; poll = Math.min(MAX_POLL, Math.ceil(poll * 1.5))) {
+    // Another process holds the lock: wait for its answer as long as it may hold it, then once more
+    // for whoever took the lock next (a holder that died leaves it to expire), then fetch alone.
+    for (let round = 0; ; round++) {
       const taken = await this.#guard(origin, 'lock', () => lock.acquire(lockKey, ttl));
       // A lock that fails is no reason to stop: fetch as if alone.
       if (taken !== false) {
@@ -136,11 +137,20 @@ export class SharedStore {
           if (taken === true) await this.#guard(origin, 'unlock', () => lock.release(lockKey));
         }
       }
-      if (Date.now() >= deadline || this.#paused()) return this.#fetchAndWrite(origin, key, stored, fetch);
-      await sleep(poll);
+      const found = await this.#waitFor(origin, key, Date.now() + ttl);
+      if (found !== undefined) return found;
+      if (round === 1 || this.#paused()) return this.#fetchAndWrite(origin, key, stored, fetch);
+    }
+  }
+
+  /** Polls the store until it holds a fresh entry (returned), `deadline` passes or the store fails (undefined). */
+  async #waitFor(origin: string, key: string, deadline: number): Promise<HeldEntry | undefined> {
+    for (let poll = FIRST_POLL; Date.now() < deadline && !this.#paused(); poll = Math.min(MAX_POLL, Math.ceil(poll * 1.5))) {
+      await sleep(Math.min(poll, Math.max(1, deadline - Date.now())));
       const found = await this.#read(origin, key);
       if (found !== undefined && fresh(found)) return found;
     }
+    return undefined;
   }
 
   async #fetchAndWrite(

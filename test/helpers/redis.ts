@@ -36,7 +36,7 @@ function launch(port: number): Promise<ChildProcess> {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once('error', (error) => reject(new Error(`cannot start ${BINARY} (install the redis-server package): ${error.message}`)));
     child.once('exit', (code) => reject(new Error(`${BINARY} exited with ${code}: ${stderr}`)));
