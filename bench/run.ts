@@ -10,6 +10,7 @@ import os from 'node:os';
 import { DEFAULT_TIMING, bytesPerSecond, clock, callsPerSecond, canMeasureHeap, heapPerCopy, sink, type Rate, type TimingOptions } from './measure.js';
 import { NEAR_RULES, RP_CAP_MS, runPathological, STARS, WORD_RULES, type PathologicalResult } from './pathological.js';
 import { runLint, type LintResult } from './lint.js';
+import { fleetTable, runFleet } from './fleet.js';
 import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rerpPass, rpCheck, rpParse, rpPass, type SyntaxEntry } from './subjects.js';
 import { kilobytes, mbPerSecond, milliseconds, passFail, perSecond, ratio, renderTable } from './table.js';
 import { WORKLOAD_NAMES, loadWorkload, workloadDir, type Workload } from './workloads.js';
@@ -252,12 +253,13 @@ async function main(): Promise<void> {
   // Batches of at least 25 ms: short enough for the long URLs, long enough to time.
   const patho = await runPathological(SYNTAXES, { targetMs: Math.max(25, timing.targetMs / 2), runs: 5 });
   const linted = runLint(timing);
+  const fleet = await runFleet(timing);
   const missed = missedTargets(files, patho, linted);
   const seconds = (performance.now() - started) / 1000;
 
   if (json) {
     process.stdout.write(
-      JSON.stringify({ environment, targets: TARGETS, files, pathological: patho, lint: linted, missed, seconds, sink: sink.value }, null, 2) + '\n',
+      JSON.stringify({ environment, targets: TARGETS, files, pathological: patho, lint: linted, fleet, missed, seconds, sink: sink.value }, null, 2) + '\n',
     );
     return;
   }
@@ -292,6 +294,12 @@ async function main(): Promise<void> {
   log("## lint on 500 KiB (RFC 9309's minimum; groups of literal and wildcard rules with a few findings each; ms per call)");
   log('');
   log(lintTable(linted));
+  log('');
+  log(`## RobotsCache: the memory LRU in front of Redis, against an in-memory cache alone (wall clock, median of ${timing.runs} runs)`);
+  log('');
+  log(fleetTable(fleet));
+  log('');
+  log('Cold: a cache with nothing in memory asks each of 200 origins once; "fetched" is from a server on this machine (a real site takes far longer).');
   log('');
   log(missed.length === 0 ? 'All targets met.' : `Targets missed:\n${missed.map((m) => `- ${m}`).join('\n')}`);
   log(`(${seconds.toFixed(0)} s)`);
