@@ -3,8 +3,10 @@
 import { RobotExclusionRulesParser } from '../parser.js';
 import { originOf, requireOrigin } from './origin.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
-import { OptionReader } from '../options.js';
+import { invalid, OptionReader } from '../options.js';
 import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
+import type { Keyv } from 'keyv';
+import { readSharedStore, type SharedStore, type StoreErrorEvent } from './shared-store.js';
 
 /**
  * What {@link RobotRules.allowed} answers: `true` or `false` from fresh rules,
@@ -19,6 +21,17 @@ export type RulesAnswer = boolean | 'unknown';
 export interface RobotRulesOptions {
   /** The syntax {@link RobotRules.allowed} matches in: {@link GYM2008} (default) or any the parser accepts. */
   readonly syntax?: Syntax | undefined;
+  /**
+   * A store kept across restarts or shared with other processes (any Keyv
+   * instance: a file, Redis): {@link RobotRules.parse} also writes the rules
+   * there, and {@link RobotRules.load} reads an origin's back, as Perl's
+   * `WWW::RobotRules::AnyDBM_File` keeps its database on disk.
+   */
+  readonly store?: Keyv | undefined;
+  /** Called when the store fails or takes longer than `storeTimeout`; never thrown. It must not throw. */
+  readonly onStoreError?: ((event: StoreErrorEvent) => void) | undefined;
+  /** Milliseconds one store operation may take. Default 1,000. */
+  readonly storeTimeout?: number | undefined;
 }
 
 interface Host {
@@ -52,6 +65,9 @@ export class RobotRules {
   #agent: string;
   readonly #syntax: Syntax;
   readonly #hosts = new Map<string, Host>();
+  readonly #shared: SharedStore | null;
+  /** Writes to the store in progress. */
+  readonly #writes = new Set<Promise<void>>();
 
   /**
    * @param agent The robot's name (its User-Agent), matched as the parser
@@ -60,10 +76,13 @@ export class RobotRules {
    *   unknown key, or for an unknown syntax value.
    */
   constructor(agent: string, options?: RobotRulesOptions) {
-    const o = new OptionReader('RobotRules', options, ['syntax'] as const);
+    const o = new OptionReader('RobotRules', options, ['syntax', 'store', 'onStoreError', 'storeTimeout', 'lock'] as const);
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JavaScript callers may pass a non-string
     this.#agent = String(agent);
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
+    // It fetches nothing, so there is nothing to lock; the key is read so that readSharedStore sees every store option.
+    if (o.raw('lock') !== undefined) invalid(o.label('lock'), o.argument('lock'), 'left out: RobotRules fetches nothing', o.raw('lock'));
+    this.#shared = readSharedStore(o, { policy: 'rules', fetchTimeout: 0, staleIfError: 0, syntax: this.#syntax, userAgent: this.#agent, maxUnsaved: 10_000 });
   }
 
   /**
@@ -77,11 +96,47 @@ export class RobotRules {
    *   URL.
    */
   parse(robotsTxtUrl: string | URL, content: string | Uint8Array, freshUntil?: number): void {
-    const host = this.#host(requireOrigin(robotsTxtUrl, 'robotsTxtUrl'));
+    const origin = requireOrigin(robotsTxtUrl, 'robotsTxtUrl');
+    const host = this.#host(origin);
     const parser = new RobotExclusionRulesParser();
     parser.parse(content);
     host.parser = parser;
     host.fresh = freshUntil ?? nowSeconds() + SEVEN_DAYS;
+    if (this.#shared !== null) {
+      parser.expirationDate = host.fresh;
+      // In the background (see flush): a failed write is reported to onStoreError and retried once the store answers.
+      const write = this.#shared.write(origin, { parser, good: true }).finally(() => this.#writes.delete(write));
+      this.#writes.add(write);
+    }
+  }
+
+  /**
+   * Waits until the store writes of every {@link parse} so far are done (or
+   * failed, and reported): before a process exits. Never throws.
+   */
+  async flush(): Promise<void> {
+    await Promise.all(this.#writes);
+  }
+
+  /**
+   * With a `store`: reads the rules of the origin of `url` from it unless
+   * fresh ones are held, and holds them. True when fresh rules are held
+   * after it ({@link allowed} answers true or false), false otherwise
+   * (nothing stored, expired, no store, or `url` has no http(s) origin).
+   * Never throws: a store that fails is reported to `onStoreError`.
+   */
+  async load(url: string | URL): Promise<boolean> {
+    const origin = originOf(url);
+    if (origin === null) return false;
+    const held = this.#hosts.get(origin);
+    if (held?.parser !== undefined && held.fresh! >= nowSeconds()) return true;
+    const stored = this.#shared === null ? undefined : await this.#shared.read(origin);
+    const parser = stored?.parser;
+    if (parser === undefined || parser.isExpired) return false;
+    const host = this.#host(origin);
+    host.parser = parser;
+    host.fresh = parser.expirationDate;
+    return true;
   }
 
   /**

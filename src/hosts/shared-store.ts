@@ -164,6 +164,16 @@ export class SharedStore {
     return entry;
   }
 
+  /** The origin's stored entry (expired or not), or undefined when none decodes or the store fails. Never throws. */
+  read(origin: string): Promise<HeldEntry | undefined> {
+    return this.#read(origin, this.#s.prefix + origin);
+  }
+
+  /** Writes the origin's entry; kept for later when the store fails. Never throws. */
+  write(origin: string, entry: HeldEntry): Promise<void> {
+    return this.#write(origin, this.#s.prefix + origin, entry);
+  }
+
   /** The entry stored under `key`, or undefined when none decodes or the store fails. */
   async #read(origin: string, key: string): Promise<HeldEntry | undefined> {
     const value = await this.#guard(origin, 'read', (): Promise<unknown> => this.#s.store.get(key));
@@ -265,7 +275,7 @@ function hasMethods(value: unknown, names: readonly string[]): boolean {
  */
 export function readSharedStore(
   o: OptionReader<StoreKey>,
-  rest: Pick<SharedStoreSettings, 'fetchTimeout' | 'staleIfError' | 'syntax' | 'userAgent' | 'maxUnsaved'> & { readonly policy: StatusPolicy },
+  rest: Pick<SharedStoreSettings, 'fetchTimeout' | 'staleIfError' | 'syntax' | 'userAgent' | 'maxUnsaved'> & { readonly policy: StatusPolicy | 'rules' },
 ): SharedStore | null {
   const store = o.raw('store');
   const lock = o.raw('lock');

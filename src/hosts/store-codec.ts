@@ -14,8 +14,9 @@ export const STORE_VERSION = 1;
 /**
  * The key prefix of a cache's values. The status policy is part of it: it
  * decides what a 5xx answer means, so caches that differ there keep apart.
+ * `RobotRules` databases, whose texts the caller fetched, use `'rules'`.
  */
-export function storeKeyPrefix(policy: StatusPolicy): string {
+export function storeKeyPrefix(policy: StatusPolicy | 'rules'): string {
   return `robots.txt:v${STORE_VERSION}:${policy}:`;
 }
 

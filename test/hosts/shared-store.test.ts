@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Keyv } from 'keyv';
 import { KeyvFile } from 'keyv-file';
 import { RobotsCache } from '../../src/hosts/cache.js';
+import { RobotRules } from '../../src/hosts/rules-db.js';
 import type { StoreErrorEvent } from '../../src/hosts/shared-store.js';
 import { InvalidArgumentError } from '../../src/errors.js';
 import { storeKeyPrefix, validStored } from '../../src/internal.js';
@@ -141,7 +142,13 @@ test('a file store keeps the answers across a restart of the crawler', async (t)
   const dir = mkdtempSync(join(tmpdir(), 'rerp-keyv-file-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'robots.json');
-  const before = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: new Keyv({ store: new KeyvFile({ filename: file }) }) });
+  // A generous storeTimeout: keyv-file answers a write once the file is written, a moment later.
+  const before = new RobotsCache({
+    userAgent: UA,
+    fetchOptions: originFetchOptions(),
+    store: new Keyv({ store: new KeyvFile({ filename: file }) }),
+    storeTimeout: 30_000,
+  });
   // One origin after another: keyv-file writes the whole file a moment after a change, and a
   // change made while it writes may miss that write: a crawler stopping then would lose it.
   for (const n of range(0, 5)) t.deepEqual(await answers(before, server.port, [n]), lone([n]));
@@ -164,4 +171,25 @@ test('store options are checked', (t) => {
   t.throws(() => new RobotsCache({ userAgent: UA, store: keyv, lock: {} as never }), { instanceOf: InvalidArgumentError, message: /acquire and release/ });
   t.throws(() => new RobotsCache({ userAgent: UA, store: keyv, storeTimeout: -1 }), { instanceOf: InvalidArgumentError, message: /storeTimeout/ });
   t.throws(() => new RobotsCache({ userAgent: UA, store: keyv, onStoreError: 'log' as never }), { instanceOf: InvalidArgumentError, message: /onStoreError/ });
+});
+
+test('RobotRules on a file store: rules parsed before a restart are loaded after it', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rerp-rules-file-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const filename = join(dir, 'rules.json');
+  const before = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: new KeyvFile({ filename, writeDelay: 0 }) }) });
+  before.parse('http://some.place/robots.txt', 'User-agent: *\nDisallow: /tmp/\n');
+  before.parse('http://old.place/robots.txt', 'User-agent: *\nDisallow: /\n', Date.now() / 1000 - 1);
+  // Writes go on in the background; a process about to exit waits for them.
+  await before.flush();
+  const reader = (): Keyv => new Keyv({ store: new KeyvFile({ filename }) });
+  const after = new RobotRules('MOMspider/1.0', { store: reader() });
+  t.is(after.allowed('http://some.place/tmp/x'), 'unknown');
+  t.true(await after.load('http://some.place/tmp/x'));
+  t.false(after.allowed('http://some.place/tmp/x'));
+  t.true(after.allowed('http://some.place/index.html'));
+  t.false(await after.load('http://old.place/'), 'expired rules are not loaded');
+  t.false(await after.load('http://other.place/'));
+  t.false(await new RobotRules('x').load('http://some.place/'), 'no store, nothing to load');
+  t.throws(() => new RobotRules('x', { store: reader(), lock: {} } as never), { instanceOf: InvalidArgumentError, message: /option lock must be left out/ });
 });
