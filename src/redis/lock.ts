@@ -56,7 +56,8 @@ export class RedisLock implements RobotsLock {
    * @throws TypeError when `client` has no `sendCommand` method, or `prefix` is not a string.
    */
   constructor(client: RedisCommandClient, options?: RedisLockOptions) {
-    if (typeof (client as Partial<RedisCommandClient> | null)?.sendCommand !== 'function') throw new TypeError('RedisLock needs a redis client (with sendCommand)');
+    if (typeof (client as Partial<RedisCommandClient> | null)?.sendCommand !== 'function')
+      throw new TypeError('RedisLock needs a redis client (with sendCommand)');
     const prefix = options?.prefix ?? '';
     if (typeof prefix !== 'string') throw new TypeError('RedisLock option prefix must be a string');
     this.#client = client;
