@@ -14,6 +14,7 @@ export type { RobotsLock } from '../hosts/shared-store.js';
  * client of the `redis` package (`createClient()`, connected) has it.
  */
 export interface RedisCommandClient {
+  /** Sends one command (its name, then its arguments) and resolves to Redis's reply. */
   sendCommand(args: string[]): Promise<unknown>;
 }
 
