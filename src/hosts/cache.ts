@@ -270,7 +270,7 @@ export class RobotsCache {
     return load;
   }
 
-  /** Forgets every origin (fetches in flight still answer their callers, but store nothing). */
+  /** Forgets every origin held in memory (fetches in flight still answer their callers, but are not held); a `store` keeps its values. */
   clear(): void {
     this.#entries.clear();
     this.#inFlight.clear();
