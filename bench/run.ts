@@ -12,6 +12,7 @@ import { NEAR_RULES, RP_CAP_MS, runPathological, STARS, WORD_RULES, type Patholo
 import { runLint, type LintResult } from './lint.js';
 import { boundMs, runAdversarial, type AdversarialResult } from './adversarial.js';
 import { corpusDir, loadCorpus, runCold, type ColdResult } from './cold.js';
+import { fleetTable, runFleet } from './fleet.js';
 import { SYNTAXES, USER_AGENT, rerpCheck, rerpParse, rerpPass, rpCheck, rpParse, rpPass, type SyntaxEntry } from './subjects.js';
 import { kilobytes, mbPerSecond, milliseconds, passFail, perSecond, ratio, renderTable } from './table.js';
 import { WORKLOAD_NAMES, loadWorkload, workloadDir, type Workload } from './workloads.js';
@@ -363,6 +364,7 @@ async function main(): Promise<void> {
   const patho = await runPathological(SYNTAXES, { targetMs: Math.max(25, timing.targetMs / 2), runs: 5 });
   const linted = runLint(timing);
   const adversarial = runAdversarial(SYNTAXES, { targetMs: Math.max(10, timing.targetMs / 10), runs: 3 });
+  const fleet = await runFleet(timing);
   const corpus = corpusDir();
   const cold =
     corpus === null
@@ -379,7 +381,7 @@ async function main(): Promise<void> {
   if (json) {
     process.stdout.write(
       JSON.stringify(
-        { environment, targets: TARGETS, files, pathological: patho, lint: linted, adversarial, cold, missed, seconds, sink: sink.value },
+        { environment, targets: TARGETS, files, pathological: patho, lint: linted, adversarial, cold, fleet, missed, seconds, sink: sink.value },
         null,
         2,
       ) + '\n',
@@ -438,6 +440,12 @@ async function main(): Promise<void> {
         "the total is the sum of the files' medians. Google C++ is a constant: Google robotstxt on the same corpus, measured for issue 19 (not built here).",
     );
   }
+  log('');
+  log(`## RobotsCache: the memory LRU in front of Redis, against an in-memory cache alone (wall clock, median of ${timing.runs} runs)`);
+  log('');
+  log(fleetTable(fleet));
+  log('');
+  log('Cold: a cache with nothing in memory asks each of 200 origins once; "fetched" is from a server on this machine (a real site takes far longer).');
   log('');
   log(missed.length === 0 ? 'All targets met.' : `Targets missed:\n${missed.map((m) => `- ${m}`).join('\n')}`);
   log(`(${seconds.toFixed(0)} s)`);

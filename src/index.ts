@@ -29,4 +29,5 @@ export { originOf, robotsTxtUrl } from './hosts/origin.js';
 export { RobotRules, type RobotRulesOptions, type RulesAnswer } from './hosts/rules-db.js';
 export { RobotsCache, type RobotsCacheOptions, type RobotsFetchEvent } from './hosts/cache.js';
 export type { ServerErrorPolicy } from './hosts/unreachable.js';
+export type { RobotsLock, StoreErrorEvent } from './hosts/shared-store.js';
 export { get, getAllowed, parseRobotsTxt, Robotstxt, type GetOptions } from './adapters/ruby.js';

@@ -50,3 +50,4 @@ export function compileRules(rules: readonly { readonly path: string }[], syntax
     syntax,
   );
 }
+export { decodeEntry, encodeEntry, storeKeyPrefix, validStored, type StoredRobots } from './hosts/store-codec.js';

@@ -42,6 +42,28 @@ export function defaultSyntax(reader: OptionReader<'syntax'>): Syntax {
   return syntax === undefined ? GYM2008 : checkSyntax(syntax, reader.label('syntax'));
 }
 
+/**
+ * What a fetch left in a parser, as the shared store keeps it
+ * (hosts/store-codec.ts): the text parsed (one character a byte when
+ * `fromBytes`), the URL fetched and the status.
+ * @internal
+ */
+export interface FetchedState {
+  readonly text: string;
+  readonly fromBytes: boolean;
+  readonly url: string;
+  readonly code: number | null;
+}
+
+/**
+ * Reads and restores {@link FetchedState}: set by the class's static block,
+ * the one place that may touch its private fields, so that nothing of it is
+ * public. @internal
+ */
+export let fetchedState!: (parser: RobotExclusionRulesParser) => FetchedState;
+/** @internal */
+export let restoreFetched!: (parser: RobotExclusionRulesParser, url: string, code: number | null) => void;
+
 /** A parser's fetching state (behaviour.md §9.30, §9.42). */
 interface FetchState {
   /** The URL given to the last call. */
@@ -108,6 +130,13 @@ export class RobotExclusionRulesParser {
   #lastSyntax: Syntax | undefined | 0 = 0;
   #lastDecider: Decider = NO_GROUPS;
   #rfc: Rfc9309Rules | null = null;
+
+  static {
+    fetchedState = (p) => ({ text: p.#parsed.source, fromBytes: p.#parsed.fromBytes, url: p.sourceUrl, code: p.responseCode });
+    restoreFetched = (p, url, code) => {
+      p.#fetching = { url, code, requests: [], started: 0, rulesFrom: 0, codeFrom: 0 };
+    };
+  }
 
   /**
    * A parser holding no rules. Python's `RobotExclusionRulesParser()` takes

@@ -1,6 +1,7 @@
 import test from 'ava';
 import * as main from 'robotexclusionrulesparser';
 import * as python from 'robotexclusionrulesparser/python';
+import * as redis from 'robotexclusionrulesparser/redis';
 
 test('the package exports the errors and the lookalike', (t) => {
   t.is(typeof main.RobotFileParserLookalike, 'function');
@@ -30,4 +31,9 @@ test("'robotexclusionrulesparser/python' exports the Python-named classes and co
   t.is(python.InvalidUrlError, main.InvalidUrlError);
   t.is(typeof new python.RobotExclusionRulesParser().is_allowed, 'function');
   t.is(python.RFC9309, 3);
+});
+
+test("'robotexclusionrulesparser/redis' exports RedisLock alone, and the root entry does not", (t) => {
+  t.deepEqual(Object.keys(redis), ['RedisLock']);
+  t.false('RedisLock' in main);
 });

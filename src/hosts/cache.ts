@@ -1,6 +1,7 @@
 // Fetch-on-demand robots.txt for many origins: one fetch per origin at a time,
 // kept until it expires, bounded by an LRU over origins.
 import type { RobotExclusionRulesParser } from '../parser.js';
+import type { Keyv } from 'keyv';
 import { fetchSettings, type FetchOptions } from '../http/fetch.js';
 import { requireOrigin } from './origin.js';
 import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
@@ -18,6 +19,8 @@ import {
   type RobotsFailure,
   type ServerErrorPolicy,
 } from './unreachable.js';
+import { readSharedStore, type RobotsLock, type SharedStore, type StoreErrorEvent } from './shared-store.js';
+import type { HeldEntry } from './store-codec.js';
 
 /** Options of {@link RobotsCache}. */
 export interface RobotsCacheOptions {
@@ -73,6 +76,26 @@ export interface RobotsCacheOptions {
    * metrics. It must not throw.
    */
   readonly onFetch?: ((event: RobotsFetchEvent) => void) | undefined;
+  /**
+   * A store shared with other caches and processes, or kept across restarts:
+   * any Keyv instance (Redis, a file, ...). Each origin's outcome is written
+   * there as data, with a time to live from its expiry; a lookup goes memory,
+   * then the store, then the network. The store only ever helps: when it
+   * fails or holds a value this version cannot read, the cache fetches (see
+   * docs/many-hosts.md, "Fleets").
+   */
+  readonly store?: Keyv | undefined;
+  /**
+   * With `store`: a lock shared by the fleet, so that one process fetches an
+   * origin while the others wait for the stored answer (at most the fetch
+   * timeout, then they fetch themselves). `RedisLock` from
+   * `robotexclusionrulesparser/redis` is one.
+   */
+  readonly lock?: RobotsLock | undefined;
+  /** Called when the store or the lock fails or takes longer than `storeTimeout`; the lookup goes on without it. It must not throw. */
+  readonly onStoreError?: ((event: StoreErrorEvent) => void) | undefined;
+  /** Milliseconds one store or lock operation may take before the cache goes on without it. Default 1,000. */
+  readonly storeTimeout?: number | undefined;
 }
 
 /** The default of {@link RobotsCacheOptions.maxEntries}. */
@@ -100,10 +123,24 @@ export interface RobotsFetchEvent {
 export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600 * 1000;
 
 /** Every key of {@link RobotsCacheOptions}. */
-const CACHE_KEYS = ['userAgent', 'syntax', 'maxEntries', 'maxBytes', 'fetchOptions', 'onServerError', 'failureTtl', 'staleIfError', 'onFetch'] as const;
+const CACHE_KEYS = [
+  'userAgent',
+  'syntax',
+  'maxEntries',
+  'maxBytes',
+  'fetchOptions',
+  'onServerError',
+  'failureTtl',
+  'staleIfError',
+  'onFetch',
+  'store',
+  'lock',
+  'onStoreError',
+  'storeTimeout',
+] as const;
 
-/** The last outcome the cache holds for one origin. */
-interface Entry {
+/** The last outcome the cache holds for one origin (stored as data by store-codec.ts). */
+interface Entry extends HeldEntry {
   /** A parser (fetched, or a policy's stand-in), valid until it expires. */
   readonly parser?: RobotExclusionRulesParser;
   /** True when `parser` holds the rules of a successful fetch. */
@@ -153,6 +190,8 @@ export class RobotsCache {
   readonly #inFlight = new Map<string, Promise<RobotExclusionRulesParser>>();
   /** Bumped by {@link clear}, so that fetches started before it store nothing. */
   #epoch = 0;
+  /** The `store` option's, or null without one. */
+  readonly #shared: SharedStore | null;
 
   /**
    * @throws InvalidArgumentError when `options` is not an object or has an
@@ -163,15 +202,24 @@ export class RobotsCache {
     const o = new OptionReader('RobotsCache', options, CACHE_KEYS, '', true);
     this.#userAgent = o.headerValue('userAgent');
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
-    this.#entries = new Lru(o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES), o.integer('maxBytes', 1, DEFAULT_MAX_BYTES));
+    const maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
+    this.#entries = new Lru(maxEntries, o.integer('maxBytes', 1, DEFAULT_MAX_BYTES));
     this.#policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
     this.#failureTtl = o.duration('failureTtl', DEFAULT_FAILURE_TTL, { zero: true });
     this.#staleIfError = o.duration('staleIfError', DEFAULT_STALE_IF_ERROR, { zero: true });
     this.#onFetch = o.callback('onFetch');
     // Bad fetch options throw here, named as this constructor's, not on every fetch.
-    fetchSettings(o.raw('fetchOptions'), 'RobotsCache', 'fetchOptions');
+    const settings = fetchSettings(o.raw('fetchOptions'), 'RobotsCache', 'fetchOptions');
     const given = (o.raw('fetchOptions') ?? {}) as FetchOptions;
     this.#fetchOptions = { ...given, statusPolicy: given.statusPolicy ?? statusPolicyFor(this.#syntax) };
+    this.#shared = readSharedStore(o, {
+      policy: this.#fetchOptions.statusPolicy!,
+      fetchTimeout: settings.timeout,
+      staleIfError: this.#staleIfError,
+      syntax: this.#syntax,
+      userAgent: this.#userAgent,
+      maxUnsaved: maxEntries,
+    });
   }
 
   /** The user agent the cache fetches as and answers for. */
@@ -243,7 +291,7 @@ export class RobotsCache {
     return load;
   }
 
-  /** Forgets every origin (fetches in flight still answer their callers, but store nothing). */
+  /** Forgets every origin held in memory (fetches in flight still answer their callers, but are not held); a `store` keeps its values. */
   clear(): void {
     this.#entries.clear();
     this.#inFlight.clear();
@@ -252,43 +300,47 @@ export class RobotsCache {
 
   async #load(origin: string): Promise<RobotExclusionRulesParser> {
     const epoch = this.#epoch;
-    const robotsUrl = `${origin}/robots.txt`;
-    let fetched: PolicyFetch;
+    const held = this.#entries.peek(origin);
+    let entry: Entry;
     try {
-      fetched = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl, this.#syntax);
+      // With a store, memory's last good rules are the ones to serve stale, else the store's.
+      entry =
+        this.#shared === null
+          ? await this.#fetch(origin, held)
+          : await this.#shared.load(origin, (stored) => this.#fetch(origin, held?.good === true ? held : stored));
     } catch (error) {
       // A bad option or the caller's abort: nothing learnt, whatever was held stays.
       if (epoch === this.#epoch) this.#inFlight.delete(origin);
       throw error;
     }
-    const { failed, error } = fetched;
-    let { parser } = fetched;
-    const stale = failed ? this.#staleEntry(origin) : undefined;
-    if (stale !== undefined) {
-      // The origin is unreachable but good rules are held: serve them a while longer.
-      parser = stale.parser!;
-      parser.expirationDate = (Date.now() + failurePause(error, this.#failureTtl)) / 1000;
-      if (epoch === this.#epoch) {
-        this.#inFlight.delete(origin);
-        this.#touch(origin, stale);
-      }
-      this.#onFetch?.({ origin, robotsUrl, responseCode: fetched.parser.responseCode ?? 0, failed, error });
-      return parser;
-    }
-    const thrown = error !== null && this.#policy === 'throw';
     if (epoch === this.#epoch) {
       // Settled before the waiting callers resume: their next call sees it.
       this.#inFlight.delete(origin);
-      this.#touch(origin, thrown ? { error, errorUntil: Date.now() + failurePause(error, this.#failureTtl) } : { parser, good: !failed });
+      this.#touch(origin, entry);
     }
-    this.#onFetch?.({ origin, robotsUrl, responseCode: parser.responseCode ?? 0, failed, error });
-    if (thrown) throw error;
-    return parser;
+    if (entry.error !== undefined) throw entry.error;
+    return entry.parser!;
   }
 
-  /** The origin's last good rules, marked stale, when they may still be served after a failed refetch. */
-  #staleEntry(origin: string): Entry | undefined {
-    const held = this.#entries.peek(origin);
+  /** Fetches the origin's robots.txt: the outcome to hold, `held` (its last good rules) served stale when the fetch fails. */
+  async #fetch(origin: string, held: Entry | undefined): Promise<Entry> {
+    const robotsUrl = `${origin}/robots.txt`;
+    const fetched: PolicyFetch = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl, this.#syntax);
+    const { failed, error, parser } = fetched;
+    const responseCode = parser.responseCode ?? 0;
+    const stale = failed ? this.#staleEntry(held) : undefined;
+    if (stale !== undefined) {
+      // The origin is unreachable but good rules are held: serve them a while longer.
+      stale.parser!.expirationDate = (Date.now() + failurePause(error, this.#failureTtl)) / 1000;
+      this.#onFetch?.({ origin, robotsUrl, responseCode, failed, error });
+      return stale;
+    }
+    this.#onFetch?.({ origin, robotsUrl, responseCode, failed, error });
+    return error !== null && this.#policy === 'throw' ? { error, errorUntil: Date.now() + failurePause(error, this.#failureTtl) } : { parser, good: !failed };
+  }
+
+  /** `held`, marked stale, when its rules are good and may still be served after a failed refetch. */
+  #staleEntry(held: Entry | undefined): Entry | undefined {
     if (held?.good !== true) return undefined;
     const staleSince = held.staleSince ?? Date.now();
     if (Date.now() - staleSince >= this.#staleIfError) return undefined;

@@ -3,11 +3,13 @@
 import { RobotExclusionRulesParser } from '../parser.js';
 import { originOf, requireOrigin } from './origin.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
-import { OptionReader } from '../options.js';
+import { invalid, OptionReader } from '../options.js';
 import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
 import { ENTRY_BYTES } from '../held-bytes.js';
 import { DEFAULT_MAX_BYTES, Lru } from './lru.js';
 import { DEFAULT_MAX_ENTRIES } from './cache.js';
+import type { Keyv } from 'keyv';
+import { readSharedStore, type SharedStore, type StoreErrorEvent } from './shared-store.js';
 
 /**
  * What {@link RobotRules.allowed} answers: `true` or `false` from fresh rules,
@@ -35,6 +37,17 @@ export interface RobotRulesOptions {
    * just parsed is always kept. Default 64 MiB (67,108,864).
    */
   readonly maxBytes?: number | undefined;
+  /**
+   * A store kept across restarts or shared with other processes (any Keyv
+   * instance: a file, Redis): {@link RobotRules.parse} also writes the rules
+   * there, and {@link RobotRules.load} reads an origin's back, as Perl's
+   * `WWW::RobotRules::AnyDBM_File` keeps its database on disk.
+   */
+  readonly store?: Keyv | undefined;
+  /** Called when the store fails or takes longer than `storeTimeout`; never thrown. It must not throw. */
+  readonly onStoreError?: ((event: StoreErrorEvent) => void) | undefined;
+  /** Milliseconds one store operation may take. Default 1,000. */
+  readonly storeTimeout?: number | undefined;
 }
 
 interface Host {
@@ -68,6 +81,9 @@ export class RobotRules {
   #agent: string;
   readonly #syntax: Syntax;
   readonly #hosts: Lru<string, Host>;
+  readonly #shared: SharedStore | null;
+  /** Writes to the store in progress. */
+  readonly #writes = new Set<Promise<void>>();
 
   /**
    * @param agent The robot's name (its User-Agent), matched as the parser
@@ -76,11 +92,22 @@ export class RobotRules {
    *   unknown key, or for an unknown syntax value.
    */
   constructor(agent: string, options?: RobotRulesOptions) {
-    const o = new OptionReader('RobotRules', options, ['syntax', 'maxEntries', 'maxBytes'] as const);
+    const o = new OptionReader('RobotRules', options, ['syntax', 'maxEntries', 'maxBytes', 'store', 'onStoreError', 'storeTimeout', 'lock'] as const);
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JavaScript callers may pass a non-string
     this.#agent = String(agent);
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
-    this.#hosts = new Lru(o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES), o.integer('maxBytes', 1, DEFAULT_MAX_BYTES));
+    const maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
+    this.#hosts = new Lru(maxEntries, o.integer('maxBytes', 1, DEFAULT_MAX_BYTES));
+    // It fetches nothing, so there is nothing to lock; the key is read so that readSharedStore sees every store option.
+    if (o.raw('lock') !== undefined) invalid(o.label('lock'), o.argument('lock'), 'left out: RobotRules fetches nothing', o.raw('lock'));
+    this.#shared = readSharedStore(o, {
+      policy: 'rules',
+      fetchTimeout: 0,
+      staleIfError: 0,
+      syntax: this.#syntax,
+      userAgent: this.#agent,
+      maxUnsaved: maxEntries,
+    });
   }
 
   /** How many origins are held (with rules, visits or both). */
@@ -111,6 +138,42 @@ export class RobotRules {
     host.parser = parser;
     host.fresh = freshUntil ?? nowSeconds() + SEVEN_DAYS;
     this.#use(origin, host);
+    if (this.#shared !== null) {
+      parser.expirationDate = host.fresh;
+      // In the background (see flush): a failed write is reported to onStoreError and retried once the store answers.
+      const write = this.#shared.write(origin, { parser, good: true }).finally(() => this.#writes.delete(write));
+      this.#writes.add(write);
+    }
+  }
+
+  /**
+   * Waits until the store writes of every {@link parse} so far are done (or
+   * failed, and reported): before a process exits. Never throws.
+   */
+  async flush(): Promise<void> {
+    await Promise.all(this.#writes);
+  }
+
+  /**
+   * With a `store`: reads the rules of the origin of `url` from it unless
+   * fresh ones are held, and holds them. True when fresh rules are held
+   * after it ({@link allowed} answers true or false), false otherwise
+   * (nothing stored, expired, no store, or `url` has no http(s) origin).
+   * Never throws: a store that fails is reported to `onStoreError`.
+   */
+  async load(url: string | URL): Promise<boolean> {
+    const origin = originOf(url);
+    if (origin === null) return false;
+    const held = this.#hosts.peek(origin);
+    if (held?.parser !== undefined && held.fresh! >= nowSeconds()) return true;
+    const stored = this.#shared === null ? undefined : await this.#shared.read(origin);
+    const parser = stored?.parser;
+    if (parser === undefined || parser.isExpired) return false;
+    const host = this.#hosts.peek(origin) ?? { visits: 0 };
+    host.parser = parser;
+    host.fresh = parser.expirationDate;
+    this.#use(origin, host);
+    return true;
   }
 
   /**

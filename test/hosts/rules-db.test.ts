@@ -146,7 +146,7 @@ test('unknown option keys and options that are not an object are InvalidArgument
   const error = t.throws(() => new RobotRules('Bot', { syntx: MK1996 } as never), {
     instanceOf: InvalidArgumentError,
     code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-    message: 'RobotRules option syntx is unknown; known options: syntax, maxEntries, maxBytes',
+    message: 'RobotRules option syntx is unknown; known options: syntax, maxEntries, maxBytes, store, onStoreError, storeTimeout, lock',
   });
   t.is(error.argument, 'syntx');
   for (const options of [null, 3, 'syntax', [MK1996]]) {

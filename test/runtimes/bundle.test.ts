@@ -39,6 +39,23 @@ for (const platform of PLATFORMS) {
   });
 }
 
+test('the redis entry bundles for no platform with no node: import and without the redis client, which the caller passes', async (t) => {
+  const { code, inputs, externals } = await bundle({ source: "export * from 'robotexclusionrulesparser/redis';" }, 'neutral');
+  t.deepEqual(externals, []);
+  t.false(NODE_IMPORT.test(code));
+  t.deepEqual(
+    inputs.filter((file) => file !== 'entry.js' && !file.startsWith('dist/src/')),
+    [],
+    'no dependency is bundled',
+  );
+  t.true(inputs.includes('dist/src/redis/lock.js'));
+  const root = await bundle({ source: WHOLE_ROOT }, 'neutral', false);
+  t.false(
+    root.inputs.some((file) => file.startsWith('dist/src/redis/') || file.includes('node_modules')),
+    'the root entry leaves the redis entry out',
+  );
+});
+
 /** The root entry bundled for no platform, loaded on Node: the web fetch layer on Node's own fetch. */
 async function neutralBuild(): Promise<Lib> {
   const { code } = await bundle({ source: WHOLE_ROOT }, 'neutral', false);

@@ -1,0 +1,85 @@
+/**
+ * `robotexclusionrulesparser/redis`: a {@link RobotsLock} on Redis, so that
+ * one process of a crawler fleet fetches each origin's robots.txt while the
+ * others wait for the stored answer. It works with a client of the official
+ * `redis` package (an optional peer dependency: only this entry needs it).
+ * @packageDocumentation
+ */
+import type { RobotsLock } from '../hosts/shared-store.js';
+
+export type { RobotsLock } from '../hosts/shared-store.js';
+
+/**
+ * What {@link RedisLock} needs of a Redis client: `sendCommand`, as a
+ * client of the `redis` package (`createClient()`, connected) has it.
+ */
+export interface RedisCommandClient {
+  /** Sends one command (its name, then its arguments) and resolves to Redis's reply. */
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/** Options of {@link RedisLock}. */
+export interface RedisLockOptions {
+  /** Put before every key the lock takes. Default `''` (the cache's keys already have a prefix). */
+  readonly prefix?: string | undefined;
+}
+
+/**
+ * Deletes the key only when it still holds this holder's token: a lock that
+ * expired and was taken by another process is not released by the first.
+ */
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+/**
+ * A lock on Redis: `acquire` is `SET key token NX PX ttl` with a random
+ * token, `release` deletes the key only while it holds that token. A holder
+ * that dies leaves the key to expire after its time to live, and another
+ * process takes it then.
+ *
+ * @example
+ * ```ts no-run: needs a Redis server; docs/many-hosts.md runs a whole fleet example
+ * import { createClient } from 'redis';
+ * import { RedisLock } from 'robotexclusionrulesparser/redis';
+ * const client = await createClient({ url: 'redis://127.0.0.1:6379' }).connect();
+ * const lock = new RedisLock(client);
+ * if (await lock.acquire('job', 10_000)) await lock.release('job');
+ * ```
+ */
+export class RedisLock implements RobotsLock {
+  readonly #client: RedisCommandClient;
+  readonly #prefix: string;
+  /** The token of each key this process holds. */
+  readonly #tokens = new Map<string, string>();
+
+  /**
+   * @param client A connected client of the `redis` package, or anything
+   *   with its `sendCommand`.
+   * @throws TypeError when `client` has no `sendCommand` method, or `prefix` is not a string.
+   */
+  constructor(client: RedisCommandClient, options?: RedisLockOptions) {
+    if (typeof (client as Partial<RedisCommandClient> | null)?.sendCommand !== 'function')
+      throw new TypeError('RedisLock needs a redis client (with sendCommand)');
+    const prefix = options?.prefix ?? '';
+    if (typeof prefix !== 'string') throw new TypeError('RedisLock option prefix must be a string');
+    this.#client = client;
+    this.#prefix = prefix;
+  }
+
+  /** Takes `key` for `ttlMs` milliseconds (rounded up, at least 1) unless it is held: true when taken. */
+  async acquire(key: string, ttlMs: number): Promise<boolean> {
+    const token = crypto.randomUUID();
+    const ttl = String(Math.max(1, Math.ceil(ttlMs)));
+    const answer = await this.#client.sendCommand(['SET', this.#prefix + key, token, 'NX', 'PX', ttl]);
+    if (answer !== 'OK') return false;
+    this.#tokens.set(key, token);
+    return true;
+  }
+
+  /** Gives `key` back if this lock still holds it; otherwise does nothing. */
+  async release(key: string): Promise<void> {
+    const token = this.#tokens.get(key);
+    if (token === undefined) return;
+    this.#tokens.delete(key);
+    await this.#client.sendCommand(['EVAL', RELEASE, '1', this.#prefix + key, token]);
+  }
+}

@@ -1,0 +1,195 @@
+// RobotsCache on a shared store, against a real redis-server: answers shared
+// through the store, values that do not decode, Redis dying and coming back,
+// a lock holder that dies, a file store across a restart.
+import test from 'ava';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Keyv } from 'keyv';
+import { KeyvFile } from 'keyv-file';
+import { RobotsCache } from '../../src/hosts/cache.js';
+import { RobotRules } from '../../src/hosts/rules-db.js';
+import type { StoreErrorEvent } from '../../src/hosts/shared-store.js';
+import { InvalidArgumentError } from '../../src/errors.js';
+import { storeKeyPrefix, validStored } from '../../src/internal.js';
+import { loneAnswers, originFetchOptions, originUrl, pathsFor, startOrigins, type OriginServer } from '../helpers/origins.js';
+import { redisStore, startRedis, type RedisStore, type TestRedis } from '../helpers/redis.js';
+import { startWorker } from '../helpers/fleet.js';
+
+const UA = 'StoreBot/1.0';
+const KEY = storeKeyPrefix('original');
+
+interface Rig {
+  readonly redis: TestRedis;
+  readonly server: OriginServer;
+  readonly shared: RedisStore;
+}
+
+async function rig(t: { teardown(fn: () => Promise<void>): void }, special?: Parameters<typeof startOrigins>[1]): Promise<Rig> {
+  const redis = await startRedis();
+  t.teardown(() => redis.stop());
+  const server = await startOrigins({}, special);
+  t.teardown(() => server.close());
+  const shared = await redisStore(redis.url);
+  t.teardown(() => shared.close());
+  return { redis, server, shared };
+}
+
+/** Every answer of `cache` for the origins `numbers`, per origin. */
+async function answers(cache: RobotsCache, port: number, numbers: readonly number[]): Promise<boolean[][]> {
+  return Promise.all(
+    numbers.map((n) => {
+      const origin = originUrl(n, port);
+      return Promise.all(pathsFor(new URL(origin).hostname).map((path) => cache.isAllowed(origin + path)));
+    }),
+  );
+}
+
+const lone = (numbers: readonly number[]): boolean[][] => numbers.map((n) => loneAnswers(`o${n}.test`, UA));
+const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);
+
+test('a second cache answers from the store what the first fetched: one fetch per origin', async (t) => {
+  const { server, shared } = await rig(t);
+  const numbers = range(0, 20);
+  const first = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: shared.keyv });
+  t.deepEqual(await answers(first, server.port, numbers), lone(numbers));
+  const second = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: shared.keyv });
+  t.deepEqual(await answers(second, server.port, numbers), lone(numbers));
+  t.is(server.count('/robots.txt'), 20);
+  const parser = await second.get(originUrl(3, server.port));
+  t.is(parser.responseCode, 200);
+  t.is(parser.sourceUrl, `${originUrl(3, server.port)}/robots.txt`);
+  t.is(second.size, 20);
+});
+
+test('garbage under a key is ignored and refetched, never thrown, and replaced by a good value', async (t) => {
+  const { server, shared } = await rig(t);
+  const errors: StoreErrorEvent[] = [];
+  const origins = [0, 1, 2, 3].map((n) => originUrl(n, server.port));
+  // A foreign writer through Keyv, another version, raw bytes Keyv cannot read, and a value of the wrong shape.
+  await shared.keyv.set(KEY + origins[0]!, 'garbage{');
+  await shared.keyv.set(KEY + origins[1]!, { v: 2, url: 'x', text: 'User-agent: *\nDisallow: /\n' });
+  await shared.client.set(`robots-test:${KEY}${origins[2]!}`, '\u0000\u00ff not json');
+  await shared.keyv.set(KEY + origins[3]!, { v: 1, url: origins[3]!, code: 200, text: 'User-agent: *\nDisallow: /\n' });
+  const cache = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: shared.keyv, onStoreError: (e) => errors.push(e) });
+  t.deepEqual(await answers(cache, server.port, [0, 1, 2, 3]), lone([0, 1, 2, 3]));
+  t.is(server.count('/robots.txt'), 4);
+  for (const origin of origins) t.not(validStored(await shared.keyv.get(KEY + origin)), null, origin);
+  t.deepEqual(errors, []);
+});
+
+test('Redis killed mid-run: answers keep coming, errors are reported, and the store is used again once it is back', async (t) => {
+  const { redis, server, shared } = await rig(t);
+  const errors: StoreErrorEvent[] = [];
+  const options = {
+    userAgent: UA,
+    fetchOptions: originFetchOptions(),
+    store: shared.keyv,
+    storeTimeout: 2000,
+    onStoreError: (e: StoreErrorEvent) => errors.push(e),
+  };
+  const cache = new RobotsCache(options);
+  t.deepEqual(await answers(cache, server.port, range(0, 10)), lone(range(0, 10)));
+  t.deepEqual(errors, []);
+
+  await redis.kill();
+  // Origins held in memory and new ones alike are answered while Redis is down.
+  const during = range(0, 30);
+  t.deepEqual(await answers(cache, server.port, during), lone(during));
+  t.is(server.count('/robots.txt'), 30);
+  t.true(errors.length > 0);
+  t.true(errors.every((e) => e.origin.startsWith('http://o') && ['read', 'write'].includes(e.operation)));
+
+  await redis.restart();
+  // Redis came back empty. Lookups go on; once the cache tries the store again, the answers
+  // fetched while it was down are written (nothing fetched is lost), and new ones too.
+  const key = (n: number): string => KEY + originUrl(n, server.port);
+  for (let n = 100; (await shared.keyv.get(key(29))) === undefined; n++) {
+    t.deepEqual(await answers(cache, server.port, [n]), lone([n]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const fetched = server.count('/robots.txt');
+  const fresh = new RobotsCache(options);
+  t.deepEqual(await answers(fresh, server.port, range(10, 30)), lone(range(10, 30)));
+  t.is(server.count('/robots.txt'), fetched, 'answers fetched while Redis was down came from the store');
+});
+
+test('a lock holder that dies: its lock expires and another process fetches', async (t) => {
+  let hung = false;
+  // The first fetch of o0.test gets no answer at all.
+  const { redis, server, shared } = await rig(t, (host) => {
+    if (host !== 'o0.test' || hung) return false;
+    hung = true;
+    return true;
+  });
+  const worker = await startWorker({ redisUrl: redis.url, userAgent: UA, timeout: 1500, storeTimeout: 500 });
+  t.teardown(() => worker.kill());
+  const origin = originUrl(0, server.port);
+  void worker.ask([origin]).catch(() => undefined);
+  while (server.fetches('o0.test') === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  // The worker holds the lock while its fetch hangs; it dies holding it.
+  t.not(await shared.client.get(`${KEY}lock:${origin}`), null);
+  await worker.kill();
+  const cache = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(1500), store: shared.keyv, lock: shared.lock, storeTimeout: 500 });
+  t.deepEqual(await answers(cache, server.port, [0]), lone([0]));
+  t.is(server.fetches('o0.test'), 2);
+  t.is(await shared.client.get(`${KEY}lock:${origin}`), null, 'the lock was released by its new holder');
+});
+
+test('a file store keeps the answers across a restart of the crawler', async (t) => {
+  const server = await startOrigins();
+  t.teardown(() => server.close());
+  const dir = mkdtempSync(join(tmpdir(), 'rerp-keyv-file-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'robots.json');
+  // A generous storeTimeout: keyv-file answers a write once the file is written, a moment later.
+  const before = new RobotsCache({
+    userAgent: UA,
+    fetchOptions: originFetchOptions(),
+    store: new Keyv({ store: new KeyvFile({ filename: file }) }),
+    storeTimeout: 30_000,
+  });
+  // One origin after another: keyv-file writes the whole file a moment after a change, and a
+  // change made while it writes may miss that write: a crawler stopping then would lose it.
+  for (const n of range(0, 5)) t.deepEqual(await answers(before, server.port, [n]), lone([n]));
+  // Another process later: a new cache on a new Keyv over the same file.
+  const after = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: new Keyv({ store: new KeyvFile({ filename: file }) }) });
+  t.deepEqual(await answers(after, server.port, range(0, 5)), lone(range(0, 5)));
+  t.is(server.count('/robots.txt'), 5);
+});
+
+test('store options are checked', (t) => {
+  const keyv = new Keyv();
+  t.throws(() => new RobotsCache({ userAgent: UA, store: {} as never }), {
+    instanceOf: InvalidArgumentError,
+    message: /RobotsCache option store must be a Keyv instance/,
+  });
+  t.throws(() => new RobotsCache({ userAgent: UA, lock: { acquire: () => Promise.resolve(true), release: () => Promise.resolve() } }), {
+    instanceOf: InvalidArgumentError,
+    message: /option lock must be given with a store/,
+  });
+  t.throws(() => new RobotsCache({ userAgent: UA, store: keyv, lock: {} as never }), { instanceOf: InvalidArgumentError, message: /acquire and release/ });
+  t.throws(() => new RobotsCache({ userAgent: UA, store: keyv, storeTimeout: -1 }), { instanceOf: InvalidArgumentError, message: /storeTimeout/ });
+  t.throws(() => new RobotsCache({ userAgent: UA, store: keyv, onStoreError: 'log' as never }), { instanceOf: InvalidArgumentError, message: /onStoreError/ });
+});
+
+test('RobotRules on a file store: rules parsed before a restart are loaded after it', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rerp-rules-file-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const filename = join(dir, 'rules.json');
+  const before = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: new KeyvFile({ filename, writeDelay: 0 }) }) });
+  before.parse('http://some.place/robots.txt', 'User-agent: *\nDisallow: /tmp/\n');
+  before.parse('http://old.place/robots.txt', 'User-agent: *\nDisallow: /\n', Date.now() / 1000 - 1);
+  // Writes go on in the background; a process about to exit waits for them.
+  await before.flush();
+  const reader = (): Keyv => new Keyv({ store: new KeyvFile({ filename }) });
+  const after = new RobotRules('MOMspider/1.0', { store: reader() });
+  t.is(after.allowed('http://some.place/tmp/x'), 'unknown');
+  t.true(await after.load('http://some.place/tmp/x'));
+  t.false(after.allowed('http://some.place/tmp/x'));
+  t.true(after.allowed('http://some.place/index.html'));
+  t.false(await after.load('http://old.place/'), 'expired rules are not loaded');
+  t.false(await after.load('http://other.place/'));
+  t.false(await new RobotRules('x').load('http://some.place/'), 'no store, nothing to load');
+  t.throws(() => new RobotRules('x', { store: reader(), lock: {} } as never), { instanceOf: InvalidArgumentError, message: /option lock must be left out/ });
+});
