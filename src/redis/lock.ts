@@ -3,7 +3,7 @@
  * one process of a crawler fleet fetches each origin's robots.txt while the
  * others wait for the stored answer. It works with a client of the official
  * `redis` package (an optional peer dependency: only this entry needs it).
- * @packageDocumentation
+ * @module robotexclusionrulesparser/redis
  */
 import type { RobotsLock } from '../hosts/shared-store.js';
 
