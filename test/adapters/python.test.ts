@@ -154,7 +154,8 @@ test("the lookalike's read takes the timeout in seconds as well", async (t) => {
   const slow = new RobotFileParserLookalike(server.url('/robots.txt'));
   const error = await t.throwsAsync(slow.read({ timeout: 0.1 }), { instanceOf: RobotsFetchError });
   t.is(error.reason, 'timeout');
-  await slow.read({ timeout: 1 });
+  // 10 s; were it read as 10 ms, the 300 ms answer would time out. A wide margin for a loaded machine.
+  await slow.read({ timeout: 10 });
   t.is(slow.response_code, 200);
 });
 
