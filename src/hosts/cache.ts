@@ -203,7 +203,8 @@ export class RobotsCache {
     this.#userAgent = o.headerValue('userAgent');
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
     const maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
-    this.#entries = new Lru(maxEntries, o.integer('maxBytes', 1, DEFAULT_MAX_BYTES));
+    const maxBytes = o.integer('maxBytes', 1, DEFAULT_MAX_BYTES);
+    this.#entries = new Lru(maxEntries, maxBytes);
     this.#policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
     this.#failureTtl = o.duration('failureTtl', DEFAULT_FAILURE_TTL, { zero: true });
     this.#staleIfError = o.duration('staleIfError', DEFAULT_STALE_IF_ERROR, { zero: true });
@@ -219,6 +220,7 @@ export class RobotsCache {
       syntax: this.#syntax,
       userAgent: this.#userAgent,
       maxUnsaved: maxEntries,
+      maxUnsavedBytes: maxBytes,
     });
   }
 

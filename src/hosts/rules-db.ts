@@ -97,7 +97,8 @@ export class RobotRules {
     this.#agent = String(agent);
     this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
     const maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
-    this.#hosts = new Lru(maxEntries, o.integer('maxBytes', 1, DEFAULT_MAX_BYTES));
+    const maxBytes = o.integer('maxBytes', 1, DEFAULT_MAX_BYTES);
+    this.#hosts = new Lru(maxEntries, maxBytes);
     // It fetches nothing, so there is nothing to lock; the key is read so that readSharedStore sees every store option.
     if (o.raw('lock') !== undefined) invalid(o.label('lock'), o.argument('lock'), 'left out: RobotRules fetches nothing', o.raw('lock'));
     this.#shared = readSharedStore(o, {
@@ -107,6 +108,7 @@ export class RobotRules {
       syntax: this.#syntax,
       userAgent: this.#agent,
       maxUnsaved: maxEntries,
+      maxUnsavedBytes: maxBytes,
     });
   }
 
@@ -170,6 +172,8 @@ export class RobotRules {
     const parser = stored?.parser;
     if (parser === undefined || parser.isExpired) return false;
     const host = this.#hosts.peek(origin) ?? { visits: 0 };
+    // A parse while the store was read holds newer rules than the store's.
+    if (host.parser !== undefined && host.fresh! >= nowSeconds()) return true;
     host.parser = parser;
     host.fresh = parser.expirationDate;
     this.#use(origin, host);

@@ -9,6 +9,8 @@ import type { Syntax } from '../syntax.js';
 import { invalid, type OptionReader } from '../options.js';
 import type { StatusPolicy } from '../http/status-policy.js';
 import { storeKeyPrefix } from './store-codec.js';
+import { Lru } from './lru.js';
+import { ENTRY_BYTES } from '../held-bytes.js';
 
 /**
  * A lock shared by the processes of a fleet, so that one of them fetches an
@@ -58,6 +60,8 @@ export interface SharedStoreSettings {
   readonly userAgent: string;
   /** At most how many unsaved answers are kept for writing once the store is back. */
   readonly maxUnsaved: number;
+  /** At most how many bytes of heap they hold, as their parsers estimate it (the cache's `maxBytes`): a store that is down costs no more memory than the cache. */
+  readonly maxUnsavedBytes: number;
 }
 
 /** Whether `entry` still answers (not expired). */
@@ -83,7 +87,7 @@ export class SharedStore {
   #pausedUntil = 0;
   #pause = FIRST_PAUSE;
   /** Answers whose write failed, by key, written when the store answers again. */
-  readonly #unsaved = new Map<string, HeldEntry>();
+  readonly #unsaved: Lru<string, HeldEntry>;
 
   /**
    * Errors the store emitted, counted: Keyv and its adapters (@keyv/redis)
@@ -96,6 +100,7 @@ export class SharedStore {
 
   constructor(settings: SharedStoreSettings) {
     this.#s = settings;
+    this.#unsaved = new Lru(settings.maxUnsaved, settings.maxUnsavedBytes);
     const events = settings.store as Partial<Pick<Keyv, 'on'>>;
     if (typeof events.on === 'function') {
       events.on.call(settings.store, 'error', (error: unknown) => {
@@ -190,13 +195,8 @@ export class SharedStore {
       return true;
     });
     if (written === true) return;
-    this.#unsaved.delete(key);
-    this.#unsaved.set(key, entry);
-    // Oldest first: the map keeps insertion order.
-    for (const old of this.#unsaved.keys()) {
-      if (this.#unsaved.size <= this.#s.maxUnsaved) break;
-      this.#unsaved.delete(old);
-    }
+    // The oldest are dropped past either bound, as the cache's own entries are.
+    this.#unsaved.set(key, entry, ENTRY_BYTES + key.length + (entry.parser?.estimatedBytes() ?? 0));
   }
 
   /** Milliseconds the store keeps `entry`: to its expiry, and good rules as long again as they may be served stale. */
@@ -246,7 +246,7 @@ export class SharedStore {
   #resumed(): void {
     this.#pause = FIRST_PAUSE;
     if (this.#unsaved.size === 0) return;
-    const pending = [...this.#unsaved];
+    const pending = this.#unsaved.entries();
     this.#unsaved.clear();
     const now = Date.now();
     // In the background: the lookup that found the store back does not wait for them.
@@ -275,7 +275,9 @@ function hasMethods(value: unknown, names: readonly string[]): boolean {
  */
 export function readSharedStore(
   o: OptionReader<StoreKey>,
-  rest: Pick<SharedStoreSettings, 'fetchTimeout' | 'staleIfError' | 'syntax' | 'userAgent' | 'maxUnsaved'> & { readonly policy: StatusPolicy | 'rules' },
+  rest: Pick<SharedStoreSettings, 'fetchTimeout' | 'staleIfError' | 'syntax' | 'userAgent' | 'maxUnsaved' | 'maxUnsavedBytes'> & {
+    readonly policy: StatusPolicy | 'rules';
+  },
 ): SharedStore | null {
   const store = o.raw('store');
   const lock = o.raw('lock');

@@ -11,6 +11,7 @@ import { RobotsCache } from '../../src/hosts/cache.js';
 import { RobotRules } from '../../src/hosts/rules-db.js';
 import type { StoreErrorEvent } from '../../src/hosts/shared-store.js';
 import { InvalidArgumentError } from '../../src/errors.js';
+import { RobotExclusionRulesParser } from '../../src/parser.js';
 import { storeKeyPrefix, validStored } from '../../src/internal.js';
 import { loneAnswers, originFetchOptions, originUrl, pathsFor, startOrigins, type OriginServer } from '../helpers/origins.js';
 import { redisStore, startRedis, type RedisStore, type TestRedis } from '../helpers/redis.js';
@@ -192,4 +193,54 @@ test('RobotRules on a file store: rules parsed before a restart are loaded after
   t.false(await after.load('http://other.place/'));
   t.false(await new RobotRules('x').load('http://some.place/'), 'no store, nothing to load');
   t.throws(() => new RobotRules('x', { store: reader(), lock: {} } as never), { instanceOf: InvalidArgumentError, message: /option lock must be left out/ });
+});
+
+/** A Keyv store adapter over a Map whose writes fail while `down` is set. */
+class FlakyMap extends Map<string, unknown> {
+  down = false;
+  override set(key: string, value: unknown): this {
+    if (this.down) throw new Error('store down');
+    return super.set(key, value);
+  }
+}
+
+test('RobotRules.load keeps rules parsed while it read the store', async (t) => {
+  const map = new FlakyMap();
+  const writer = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: map }) });
+  writer.parse('http://some.place/robots.txt', 'User-agent: *\nDisallow: /tmp/\n');
+  await writer.flush();
+  const rules = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: map }) });
+  const loading = rules.load('http://some.place/');
+  // Newer rules arrive while the store is read: the stored, older ones must not replace them.
+  rules.parse('http://some.place/robots.txt', 'User-agent: *\nDisallow: /\n');
+  t.true(await loading);
+  t.false(rules.allowed('http://some.place/index.html'));
+});
+
+test('answers kept while the store is down are bounded by maxBytes, the newest kept', async (t) => {
+  const map = new FlakyMap();
+  map.down = true;
+  const errors: StoreErrorEvent[] = [];
+  const file = (n: number): string => `User-agent: *\n${Array.from({ length: 400 }, (_, i) => `Disallow: /o${n}/p${i}/*x\n`).join('')}`;
+  const one = new RobotExclusionRulesParser();
+  one.parse(file(0));
+  // Room for about three origins' rules.
+  const maxBytes = Math.floor(one.estimatedBytes() * 3.5);
+  const rules = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: map }), maxBytes, onStoreError: (e) => errors.push(e) });
+  for (let n = 0; n < 10; n++) {
+    rules.parse(`http://o${n}.test/robots.txt`, file(n));
+    await rules.flush();
+  }
+  t.true(errors.length > 0, 'the failed writes were reported');
+  map.down = false;
+  // The store is left alone a while after a failure; a read once it is asked again resumes the unsaved writes.
+  const keys = (): string[] => [...map.keys()].filter((k) => k.includes('.test'));
+  for (let tries = 0; tries < 100 && keys().length === 0; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await rules.load('http://elsewhere.test/');
+  }
+  for (let tries = 0; tries < 20; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+  const written = keys().map((k) => /o(\d+)\.test/.exec(k)![1]);
+  t.true(written.length > 0 && written.length <= 3, `written: ${written.join(', ')}`);
+  t.true(written.includes('9'), 'the newest answer is among those kept');
 });
