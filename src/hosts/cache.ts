@@ -56,9 +56,11 @@ export interface RobotsCacheOptions {
   /**
    * Milliseconds a failed fetch is remembered before the origin is tried
    * again, so a dead host is not asked on every URL. Default 60,000 (one
-   * minute). A failure whose answer had a `Retry-After` header is
-   * remembered that long if it is longer, up to a day (86,400,000
-   * ms), so that a host cannot shut a crawler out for good.
+   * minute). A failure whose error carries a `Retry-After` header's
+   * delay ({@link RobotsFetchError.retryAfter}) is remembered that long if
+   * it is longer, up to a day (86,400,000 ms), so that a host cannot shut a
+   * crawler out for good. Under `statusPolicy: 'rfc9309'` a 5xx is no error
+   * (it answers "disallow everything"), so `failureTtl` alone applies.
    */
   readonly failureTtl?: number | undefined;
   /**
