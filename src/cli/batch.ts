@@ -6,6 +6,7 @@
 import { RobotsCache, DEFAULT_MAX_ENTRIES, type RobotsFetchEvent } from '../hosts/cache.js';
 import { fetchSettings, type FetchOptions } from '../http/fetch.js';
 import { originOf } from '../hosts/origin.js';
+import { Lru } from '../hosts/lru.js';
 import { OptionReader } from '../options.js';
 import { checkSyntax, type Syntax } from '../syntax.js';
 import { MAX_LINE, OVERLONG } from './lines.js';
@@ -117,15 +118,14 @@ export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, 
   const fetchOptions = fetchSignal === undefined ? given : { ...given, signal: fetchSignal };
 
   // Each origin's last failure, for `--json`; as many as the cache holds, least recently used dropped first.
-  const failures = new Map<string, string>();
+  const failures = new Lru<string, string>(DEFAULT_MAX_ENTRIES, Number.POSITIVE_INFINITY);
   const onFetch = (event: RobotsFetchEvent): void => {
     failures.delete(event.origin);
     if (!event.failed) return;
     fetchFailures++;
     const why =
       event.error?.message ?? `Cannot use robots.txt from ${event.robotsUrl}: ${event.responseCode === 0 ? 'no answer' : `HTTP ${event.responseCode}`}`;
-    failures.set(event.origin, why);
-    if (failures.size > DEFAULT_MAX_ENTRIES) failures.delete(failures.keys().next().value!);
+    failures.set(event.origin, why, 0);
     // Without an error, the fetch's own status policy (RFC 9309's) answered, and disallowed everything.
     let verdict = policy === 'allow' ? 'allowed' : 'disallowed';
     if (event.error === null) verdict = 'disallowed, as RFC 9309 says for an unreachable robots.txt';
@@ -159,12 +159,9 @@ export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, 
     else disallowed++;
     sink.tick?.();
     if (!json) return `${ok ? 'allowed' : 'disallowed'}\t${text}`;
-    const error = failures.get(origin);
-    if (error !== undefined) {
-      // Used again: the last to be dropped, as in the cache.
-      failures.delete(origin);
-      failures.set(origin, error);
-    }
+    const error = failures.peek(origin);
+    // Used again: the last to be dropped, as in the cache.
+    if (error !== undefined) failures.set(origin, error, 0);
     return JSON.stringify({ url: text, allowed: ok, origin, ...(error === undefined ? {} : { error }) });
   };
 
