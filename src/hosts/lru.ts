@@ -41,19 +41,26 @@ export class Lru<K, V> {
     this.delete(key);
     this.#entries.set(key, { value, weight });
     this.#weight += weight;
+    this.#trim(key);
+  }
+
+  /** Changes the weight of the entry held for `key`, leaving its place; heavier, it drops the least recently used others past the bounds. */
+  reweigh(key: K, weight: number): void {
+    const held = this.#entries.get(key);
+    if (held === undefined) return;
+    this.#weight += weight - held.weight;
+    held.weight = weight;
+    this.#trim(key);
+  }
+
+  /** Drops the least recently used entries but `keep` while the bounds are passed. */
+  #trim(keep: K): void {
     for (const [k, held] of this.#entries) {
-      if (k === key || (this.#entries.size <= this.maxEntries && this.#weight <= this.maxWeight)) return;
+      if (this.#entries.size <= this.maxEntries && this.#weight <= this.maxWeight) return;
+      if (k === keep) continue;
       this.#entries.delete(k);
       this.#weight -= held.weight;
     }
-  }
-
-  /** Changes the weight of the entry held for `key`, leaving its place (lighter: nothing need be dropped). */
-  reweigh(key: K, weight: number): void {
-    const held = this.#entries.get(key);
-    if (held === undefined || weight > held.weight) return;
-    this.#weight += weight - held.weight;
-    held.weight = weight;
   }
 
   /** Forgets `key`; true when it was held. */

@@ -57,3 +57,16 @@ test('peek leaves the order; setting again re-weighs; delete and clear give the 
   t.is(lru.size, 0);
   t.is(lru.weight, 0);
 });
+
+test('an entry reweighed heavier drops the least recently used others past maxWeight, and is kept', (t) => {
+  const lru = new Lru<string, number>(100, 100);
+  lru.set('a', 1, 30);
+  lru.set('b', 2, 30);
+  lru.set('c', 3, 30);
+  lru.reweigh('b', 60);
+  t.deepEqual(keys(lru), ['b', 'c']);
+  t.is(lru.weight, 90);
+  lru.reweigh('b', 200);
+  t.deepEqual(keys(lru), ['b']);
+  t.is(lru.weight, 200);
+});
