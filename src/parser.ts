@@ -10,7 +10,7 @@ import { NO_GROUPS } from './rfc9309/selection.js';
 import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
 import { recordFor } from './classic/agents.js';
-import { encodeRulePath } from './text/percent-encode.js';
+import { writeRobots } from './classic/write.js';
 import { heldBytes } from './held-bytes.js';
 
 /** The last agent before any is asked: no caller holds this value. */
@@ -403,18 +403,7 @@ export class RobotExclusionRulesParser {
    * left out): keep the text to ask RFC9309 questions (behaviour.md §9.14).
    */
   toString(): string {
-    let out = '';
-    for (const record of this.#parsed.records) {
-      for (const name of record.names) out += `User-agent: ${name}\n`;
-      if (record.crawlDelay !== null) out += `Crawl-delay: ${formatDelay(record.crawlDelay)}\n`;
-      const rate = this.#parsed.requestRates.get(record.line);
-      if (rate !== undefined) out += `Request-rate: ${rate.requests}/${rate.seconds}\n`;
-      for (const rule of record.rules) out += `${rule.allow ? 'Allow' : 'Disallow'}: ${encodeRulePath(rule.path)}\n`;
-      out += '\n';
-    }
-    for (const url of this.#parsed.sitemaps) out += `Sitemap: ${url}\n`;
-    if (this.#parsed.host !== null) out += `Host: ${this.#parsed.host}\n`;
-    return out;
+    return writeRobots(this.#parsed);
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
@@ -446,19 +435,3 @@ function rfc9309Policy(options: unknown): unknown {
 // that restructure may cost.
 RobotExclusionRulesParser.prototype.userAgent = null;
 RobotExclusionRulesParser.prototype.useLocalTime = true;
-
-/**
- * A crawl delay in the digits-and-fraction form the parser reads back as the
- * same number: the shortest round-trip digits, written out without exponent.
- */
-function formatDelay(delay: number): string {
-  // Only a digit string too long for a double gives Infinity; so does this one.
-  if (delay === Infinity) return '1' + '0'.repeat(309);
-  const text = String(delay);
-  const exp = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (exp === null) return text;
-  const digits = exp[1]! + (exp[2] ?? '');
-  const point = 1 + Number(exp[3]);
-  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
-  return point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`;
-}
