@@ -16,7 +16,6 @@ import {
   SERVER_ERROR_POLICIES,
   statusPolicyFor,
   type PolicyFetch,
-  type RobotsFailure,
   type ServerErrorPolicy,
 } from './unreachable.js';
 import { readSharedStore, type RobotsLock, type SharedStore, type StoreErrorEvent } from './shared-store.js';
@@ -141,19 +140,6 @@ const CACHE_KEYS = [
   'storeTimeout',
 ] as const;
 
-/** The last outcome the cache holds for one origin (stored as data by store-codec.ts). */
-interface Entry extends HeldEntry {
-  /** A parser (fetched, or a policy's stand-in), valid until it expires. */
-  readonly parser?: RobotExclusionRulesParser;
-  /** True when `parser` holds the rules of a successful fetch. */
-  readonly good?: boolean;
-  /** While refetches fail: when the first of them failed (Date.now() milliseconds). */
-  readonly staleSince?: number;
-  /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
-  readonly error?: RobotsFailure;
-  readonly errorUntil?: number;
-}
-
 /**
  * robots.txt for any number of origins, fetched on first use with the
  * parser's `fetch` (same status, charset, size and redirect handling) and
@@ -184,7 +170,7 @@ export class RobotsCache {
   readonly #staleIfError: number;
   readonly #onFetch: ((event: RobotsFetchEvent) => void) | undefined;
   /** Settled outcomes, least recently used first, weighed in bytes. */
-  readonly #entries: Lru<string, Entry>;
+  readonly #entries: Lru<string, HeldEntry>;
   /**
    * Fetches in flight, shared by every caller asking meanwhile. Kept apart from
    * the LRU so that dropping an origin never starts a second fetch of it.
@@ -305,7 +291,7 @@ export class RobotsCache {
   async #load(origin: string): Promise<RobotExclusionRulesParser> {
     const epoch = this.#epoch;
     const held = this.#entries.peek(origin);
-    let entry: Entry;
+    let entry: HeldEntry;
     try {
       // With a store, memory's last good rules are the ones to serve stale, else the store's.
       entry =
@@ -327,7 +313,7 @@ export class RobotsCache {
   }
 
   /** Fetches the origin's robots.txt: the outcome to hold, `held` (its last good rules) served stale when the fetch fails. */
-  async #fetch(origin: string, held: Entry | undefined): Promise<Entry> {
+  async #fetch(origin: string, held: HeldEntry | undefined): Promise<HeldEntry> {
     const robotsUrl = `${origin}/robots.txt`;
     const fetched: PolicyFetch = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl, this.#syntax);
     const { failed, error, parser } = fetched;
@@ -344,7 +330,7 @@ export class RobotsCache {
   }
 
   /** `held`, marked stale, when its rules are good and may still be served after a failed refetch. */
-  #staleEntry(held: Entry | undefined): Entry | undefined {
+  #staleEntry(held: HeldEntry | undefined): HeldEntry | undefined {
     if (held?.good !== true) return undefined;
     const staleSince = held.staleSince ?? Date.now();
     if (Date.now() - staleSince >= this.#staleIfError) return undefined;
@@ -352,7 +338,7 @@ export class RobotsCache {
   }
 
   /** Stores `entry` as the origin's most recently used one, dropping the least recently used past the bounds. */
-  #touch(origin: string, entry: Entry): void {
+  #touch(origin: string, entry: HeldEntry): void {
     this.#entries.set(origin, entry, ENTRY_BYTES + origin.length + (entry.parser?.estimatedBytes() ?? 0));
   }
 }

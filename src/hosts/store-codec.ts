@@ -58,9 +58,13 @@ export interface StoredRobots {
 
 /** An origin's outcome as a cache holds it in memory (see `hosts/cache.ts`). */
 export interface HeldEntry {
+  /** A parser (fetched, or a policy's stand-in), valid until it expires. */
   readonly parser?: RobotExclusionRulesParser;
+  /** True when `parser` holds the rules of a successful fetch. */
   readonly good?: boolean;
+  /** While refetches fail: when the first of them failed (Date.now() milliseconds). */
   readonly staleSince?: number;
+  /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
   readonly error?: RobotsFailure;
   readonly errorUntil?: number;
 }
