@@ -48,6 +48,7 @@ async function batchSink(io: CliIO, read: ReadCount): Promise<BatchSink & { stop
   };
 }
 
+/** Runs `rerp batch`: reads URLs from standard input, writes each verdict in input order and a summary; the exit status of docs/cli.md. */
 export async function batchCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseArgs({
     args,

@@ -46,6 +46,7 @@ export interface PolicyDefaults {
   readonly utf8Only: boolean;
 }
 
+/** What each status policy assumes when the caller's options say nothing (docs/fetching.md). */
 export const POLICY_DEFAULTS: Readonly<Record<PolicyName, PolicyDefaults>> = {
   // ISO-8859-1 is HTTP/1.1's (RFC 2616) default for text; 100 KiB is the original's cap.
   original: { charset: 'iso-8859-1', maxBytes: 100 * 1024, lifetime: SEVEN_DAYS, maxLifetime: Infinity, onDecodeError: 'throw', utf8Only: false },

@@ -33,11 +33,13 @@ function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 
+/** Whether code unit `c` may be in a product token (RFC 9309 §2.2.1: letters, `-` and `_`). */
 export function isTokenChar(c: number): boolean {
   const l = c | 0x20;
   return (l >= 0x61 && l <= 0x7a) || c === 0x2d || c === 0x5f;
 }
 
+/** Code unit `c` lower-cased if it is an ASCII capital, else unchanged: keys and tokens compare case-insensitively (RFC 9309 §2.2.1). */
 export function lowerAscii(c: number): number {
   return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
 }
