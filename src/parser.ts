@@ -3,7 +3,8 @@ import { checkQuery, checkUserAgent, OptionReader, userAgentHeader } from './opt
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import { AgentCache } from './engine/agent-cache.js';
 import type { Decider } from './engine/decider.js';
-import { parseRobots } from './classic/read.js';
+import { readRecords } from './classic/read.js';
+import { sourceText, type SourceText } from './text/source.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
 import { Rfc9309Rules } from './rfc9309/rules.js';
 import { NO_GROUPS } from './rfc9309/selection.js';
@@ -16,6 +17,7 @@ import { heldBytes } from './held-bytes.js';
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
 
+const NO_TEXT: SourceText = { text: '', fromBytes: false };
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map(), host: null };
 
 /** Options of the {@link RobotExclusionRulesParser} constructor. */
@@ -115,7 +117,15 @@ interface InFlight {
 export class RobotExclusionRulesParser {
   /** The syntax of calls that name none. */
   readonly #syntax: Syntax;
-  #parsed: ParsedRobots = EMPTY;
+  /** The text parsed. */
+  #source: SourceText = NO_TEXT;
+  /**
+   * The classic records of {@link #source}, read on first use (null until
+   * then), as the RFC 9309 view reads the text on its first use: a crawler
+   * asking in one syntax family reads the text once (docs/performance.md,
+   * "One read per syntax family").
+   */
+  #parsed: ParsedRobots | null = EMPTY;
   readonly #records = new AgentCache<RobotRecord | null>();
   /**
    * What answered the last {@link isAllowed}: the agent and syntax asked
@@ -132,7 +142,7 @@ export class RobotExclusionRulesParser {
   #rfc: Rfc9309Rules | null = null;
 
   static {
-    fetchedState = (p) => ({ text: p.#parsed.source, fromBytes: p.#parsed.fromBytes, url: p.sourceUrl, code: p.responseCode });
+    fetchedState = (p) => ({ text: p.#source.text, fromBytes: p.#source.fromBytes, url: p.sourceUrl, code: p.responseCode });
     restoreFetched = (p, url, code) => {
       p.#fetching = { url, code, requests: [], started: 0, rulesFrom: 0, codeFrom: 0 };
     };
@@ -161,7 +171,8 @@ export class RobotExclusionRulesParser {
    * Bytes are decoded as ISO-8859-1. Never throws, whatever the input.
    */
   parse(text: string | Uint8Array): void {
-    this.#parsed = parseRobots(text);
+    this.#source = sourceText(text);
+    this.#parsed = null;
     this.#records.clear();
     this.#lastAgent = NOT_ASKED;
     this.#lastSyntax = 0;
@@ -178,12 +189,12 @@ export class RobotExclusionRulesParser {
    * per origin"); `RobotsCache` and `RobotRules` bound their `maxBytes` with it.
    */
   estimatedBytes(): number {
-    return heldBytes(this.#parsed);
+    return heldBytes(this.#classic);
   }
 
   /** The parsed form, for adapters in this package. @internal */
   protected get parsed(): ParsedRobots {
-    return this.#parsed;
+    return this.#classic;
   }
 
   /**
@@ -261,7 +272,7 @@ export class RobotExclusionRulesParser {
    * for RFC9309's reading.
    */
   get sitemaps(): readonly string[] {
-    return this.#parsed.sitemaps;
+    return this.#classic.sitemaps;
   }
 
   /**
@@ -274,7 +285,7 @@ export class RobotExclusionRulesParser {
    */
   getSitemaps(syntax?: Syntax): readonly string[] {
     const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
-    return s === RFC9309 ? this.#rfc9309().sitemaps() : this.#parsed.sitemaps;
+    return s === RFC9309 ? this.#rfc9309().sitemaps() : this.#classic.sitemaps;
   }
 
   /**
@@ -284,7 +295,7 @@ export class RobotExclusionRulesParser {
    * §9.2).
    */
   get host(): string | null {
-    return this.#parsed.host;
+    return this.#classic.host;
   }
 
   // Fetching (behaviour.md §5): the HTTP work is in fetch.ts; this is the state it leaves.
@@ -403,17 +414,22 @@ export class RobotExclusionRulesParser {
    * left out): keep the text to ask RFC9309 questions (behaviour.md §9.14).
    */
   toString(): string {
-    return writeRobots(this.#parsed);
+    return writeRobots(this.#classic);
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    return this.#records.get(userAgent, recordFor, this.#parsed.records);
+    return this.#records.get(userAgent, recordFor, this.#classic.records);
   }
 
   /** The RFC 9309 view of the current parse, built on first use. */
   #rfc9309(): Rfc9309Rules {
     const view = this.#rfc;
-    return view !== null && view.parsed === this.#parsed ? view : (this.#rfc = new Rfc9309Rules(this.#parsed));
+    return view !== null && view.source === this.#source ? view : (this.#rfc = new Rfc9309Rules(this.#source));
+  }
+
+  /** The classic records of the current parse, read on first use. */
+  get #classic(): ParsedRobots {
+    return (this.#parsed ??= readRecords(this.#source));
   }
 }
 

@@ -101,3 +101,25 @@ test('a syntax of 0 or NaN throws whatever state the repeated-call path is in', 
   for (const syntax of bad)
     t.throws(() => p.isAllowed('other', '/x', syntax), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT' }, 'after another agent');
 });
+
+test('whichever syntax family is asked first, the other then reads the same parse', (t) => {
+  const text = 'User-agent: *\nDisallow: /*.pdf\nSitemap: https://h/s.xml\nHost: h\n';
+  const classicFirst = robots(text);
+  const rfcFirst = robots(text);
+  t.false(classicFirst.isAllowed('bot', '/f.pdf', GYM2008));
+  t.false(rfcFirst.isAllowed('bot', '/f.pdf', RFC9309));
+  t.true(rfcFirst.isAllowed('bot', '/f.pdf', MK1996));
+  t.deepEqual(rfcFirst.sitemaps, ['https://h/s.xml']);
+  t.is(rfcFirst.host, 'h');
+  t.is(rfcFirst.toString(), classicFirst.toString());
+  t.is(rfcFirst.estimatedBytes(), classicFirst.estimatedBytes());
+  // A new parse after RFC 9309 alone was asked: the classic syntaxes read the new text, not the old.
+  const again = robots(text);
+  t.false(again.isAllowed('bot', '/f.pdf', RFC9309));
+  again.parse('User-agent: *\nDisallow: /b\n');
+  t.true(again.isAllowed('bot', '/f.pdf', GYM2008));
+  t.false(again.isAllowed('bot', '/b', MK1996));
+  t.deepEqual(again.sitemaps, []);
+  t.false(again.isAllowed('bot', '/b', RFC9309));
+  t.true(again.isAllowed('bot', '/f.pdf', RFC9309));
+});

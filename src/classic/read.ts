@@ -1,7 +1,7 @@
 // behaviour.md §1 and §2: text to records, one pass, never throws.
 import { CommentCutter, isPyWhitespace, scrubValue } from '../text/chars.js';
 import { Key } from '../text/keys.js';
-import { sourceText } from '../text/source.js';
+import { sourceText, type SourceText } from '../text/source.js';
 import { compactTable, packEnd } from '../text/spans.js';
 import { parseCrawlDelay } from '../text/values.js';
 import { LazyRecord, SPAN_FIELDS } from './record.js';
@@ -123,7 +123,11 @@ function closeRecord(open: OpenRecord | null, spans: number[], kept: OpenRecord[
  * Never throws: any string (or bytes, read as ISO-8859-1) gives a result.
  */
 export function parseRobots(input: string | Uint8Array): ParsedRobots {
-  const { text, fromBytes } = sourceText(input);
+  return readRecords(sourceText(input));
+}
+
+/** {@link parseRobots} of text already taken from its input. */
+export function readRecords({ text, fromBytes }: SourceText): ParsedRobots {
   const kept: OpenRecord[] = [];
   const sitemaps: string[] = [];
   let requestRates: Map<number, RequestRate> | null = null;

@@ -14,14 +14,7 @@ import { firstLine, LineReader } from './lines.js';
 import { hasDirectoryRule } from './patterns.js';
 import { fromUtf8Bytes, utf8Bytes, wellFormed } from '../text/bytes.js';
 import { NO_GROUPS, type Selection } from './selection.js';
-
-/** The parsed text as the RFC 9309 view reads it. */
-export interface Rfc9309Source {
-  /** The text as parsed (bytes are decoded as ISO-8859-1 first). */
-  readonly source: string;
-  /** True when the text came from bytes, so each character is one original byte. */
-  readonly fromBytes: boolean;
-}
+import type { SourceText } from '../text/source.js';
 
 /**
  * A parsed file's RFC 9309 answers. The text is read on the first query for
@@ -30,8 +23,8 @@ export interface Rfc9309Source {
  * less for each parsed file, which a crawler keeps per host).
  */
 export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
-  /** The parse this was built from. */
-  readonly parsed: Rfc9309Source;
+  /** The parsed text this reads (bytes are decoded as ISO-8859-1 first, one character a byte). */
+  readonly source: SourceText;
   /**
    * The text as bytes, one character each: the source itself when it came
    * from bytes, its UTF-8 bytes when a line reaches the byte limit; null
@@ -42,10 +35,10 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
   #global: Selection | PendingSelection | null = null;
   #sitemaps: readonly string[] | null = null;
 
-  constructor(parsed: Rfc9309Source) {
+  constructor(source: SourceText) {
     super();
-    this.parsed = parsed;
-    this.#bytes = parsed.fromBytes ? parsed.source : null;
+    this.source = source;
+    this.#bytes = source.fromBytes ? source.text : null;
   }
 
   /**
@@ -96,7 +89,7 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
     if (found === null) {
       // A line reaches the byte limit inside its UTF-8 form: read the bytes,
       // as #select does (whichever reads first switches, before any selection).
-      this.#bytes = utf8Bytes(this.parsed.source);
+      this.#bytes = utf8Bytes(this.source.text);
       found = this.#readSitemaps()!;
     }
     return (this.#sitemaps = Object.freeze(found));
@@ -123,7 +116,7 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
 
   /** The text as read: bytes when {@link #bytes} is set, else the source's characters. */
   get #text(): string {
-    return this.#bytes ?? this.parsed.source;
+    return this.#bytes ?? this.source.text;
   }
 
   /** Reads the text for a token and builds what it selects (the `*` groups when no group names it). */
@@ -132,7 +125,7 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
     if (read === null) {
       // A line reaches the byte limit inside its UTF-8 form: read the bytes.
       // Every token reads the whole text, so this happens before any selection is made.
-      this.#bytes = utf8Bytes(this.parsed.source);
+      this.#bytes = utf8Bytes(this.source.text);
       read = readFor(this.#bytes, true, token);
     }
     const { groups, spans } = read!;
@@ -189,8 +182,8 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
   /** A value as written, from the text: characters as bytes decode as the source did. */
   #decode(s: number, e: number): string {
     const bytes = this.#bytes;
-    if (bytes === null) return wellFormed(this.parsed.source.slice(s, e));
-    return this.parsed.fromBytes ? bytes.slice(s, e) : fromUtf8Bytes(bytes.slice(s, e));
+    if (bytes === null) return wellFormed(this.source.text.slice(s, e));
+    return this.source.fromBytes ? bytes.slice(s, e) : fromUtf8Bytes(bytes.slice(s, e));
   }
 
   /** A group for a verdict: its user-agent values (read again from its first line) and line number. */
