@@ -2,7 +2,7 @@
 // in file order through a candidate table, reading the URL where it stands.
 // Worst case: each rule is tried once per URL, each try linear in the URL's
 // length (patterns: see engine/pattern.ts), so a check costs O(rules x URL).
-import { addCandidate, candidatesFor, emptyMasks, lowest, setAt, setUnits } from '../engine/candidates.js';
+import { addCandidate, candidatesFor, emptyMasks, lowest, setAt, setUnits, unitsOfSets } from '../engine/candidates.js';
 import { covers, floatingKey, matchPartsAt, pathEnd, splitPattern, startsAt } from '../engine/pattern.js';
 import { codeAt } from '../text/chars.js';
 import { hexValue, matchTarget, pathStart } from '../text/url-path.js';
@@ -136,7 +136,7 @@ export class SmallRules implements RecordDecider {
       prefixes ? 1 : 0,
       ...seconds,
       ...lasts,
-      ...masks.flatMap(setUnits),
+      ...unitsOfSets(masks),
     );
   }
 

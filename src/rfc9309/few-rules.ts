@@ -4,7 +4,7 @@
 // table of engine/candidates.ts. URLs are read where they stand: RFC 9309
 // matches them as given (docs/behaviour.md §8.5), so only a `#` ends the path.
 // Worst case: each rule tried once per URL, each try linear in the URL.
-import { addCandidate, candidatesFor, emptyMasks, lowest, setUnits, type RuleSet } from '../engine/candidates.js';
+import { addCandidate, candidatesFor, emptyMasks, lowest, unitsOfSets, type RuleSet } from '../engine/candidates.js';
 import { floatingKey, longestPart, matchPartsAt, pathEnd, splitPattern, startsAt } from '../engine/pattern.js';
 import { codeAt } from '../text/chars.js';
 import { decisionOrder, type LongestRule } from './longest-match.js';
@@ -108,7 +108,7 @@ export function prepareFew(rules: readonly FewRule[], info: number[], from: numb
     if ((flags & VERBATIM) !== 0 && pattern.charCodeAt(0) !== 0x2f) continue;
     addCandidate(masks, k, opening);
   }
-  return { tests, masks: String.fromCharCode(...masks.flatMap(setUnits)) };
+  return { tests, masks: String.fromCharCode(...unitsOfSets(masks)) };
 }
 
 /** The rules of a few-rule table that may match a path whose character at index 1 is `c1` (see {@link Few.masks}). */
