@@ -17,7 +17,6 @@ import { heldBytes } from './held-bytes.js';
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
 
-const NO_TEXT: SourceText = { text: '', fromBytes: false };
 const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map(), host: null };
 
 /** Options of the {@link RobotExclusionRulesParser} constructor. */
@@ -117,15 +116,14 @@ interface InFlight {
 export class RobotExclusionRulesParser {
   /** The syntax of calls that name none. */
   readonly #syntax: Syntax;
-  /** The text parsed. */
-  #source: SourceText = NO_TEXT;
   /**
-   * The classic records of {@link #source}, read on first use (null until
-   * then), as the RFC 9309 view reads the text on its first use: a crawler
-   * asking in one syntax family reads the text once (docs/performance.md,
-   * "One read per syntax family").
+   * The text parsed until the classic reader has read it, then its records
+   * (which keep the text): the records are read on first use, as the RFC
+   * 9309 view reads the text on its first use, so a crawler asking in one
+   * syntax family reads the text once (docs/performance.md, "One read per
+   * syntax family"). One field for both, as a parser per origin stays small.
    */
-  #parsed: ParsedRobots | null = EMPTY;
+  #parsed: ParsedRobots | SourceText = EMPTY;
   readonly #records = new AgentCache<RobotRecord | null>();
   /**
    * What answered the last {@link isAllowed}: the agent and syntax asked
@@ -142,7 +140,7 @@ export class RobotExclusionRulesParser {
   #rfc: Rfc9309Rules | null = null;
 
   static {
-    fetchedState = (p) => ({ text: p.#source.text, fromBytes: p.#source.fromBytes, url: p.sourceUrl, code: p.responseCode });
+    fetchedState = (p) => ({ text: p.#parsed.source, fromBytes: p.#parsed.fromBytes, url: p.sourceUrl, code: p.responseCode });
     restoreFetched = (p, url, code) => {
       p.#fetching = { url, code, requests: [], started: 0, rulesFrom: 0, codeFrom: 0 };
     };
@@ -171,8 +169,8 @@ export class RobotExclusionRulesParser {
    * Bytes are decoded as ISO-8859-1. Never throws, whatever the input.
    */
   parse(text: string | Uint8Array): void {
-    this.#source = sourceText(text);
-    this.#parsed = null;
+    this.#parsed = sourceText(text);
+    this.#rfc = null;
     this.#records.clear();
     this.#lastAgent = NOT_ASKED;
     this.#lastSyntax = 0;
@@ -423,13 +421,13 @@ export class RobotExclusionRulesParser {
 
   /** The RFC 9309 view of the current parse, built on first use. */
   #rfc9309(): Rfc9309Rules {
-    const view = this.#rfc;
-    return view !== null && view.source === this.#source ? view : (this.#rfc = new Rfc9309Rules(this.#source));
+    return (this.#rfc ??= new Rfc9309Rules(this.#parsed));
   }
 
   /** The classic records of the current parse, read on first use. */
   get #classic(): ParsedRobots {
-    return (this.#parsed ??= readRecords(this.#source));
+    const parsed = this.#parsed;
+    return 'records' in parsed ? parsed : (this.#parsed = readRecords(parsed));
   }
 }
 

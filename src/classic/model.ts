@@ -1,4 +1,5 @@
 // The parsed form of a robots.txt file, shared by every syntax.
+import type { SourceText } from '../text/source.js';
 import type { Decider } from '../engine/decider.js';
 import type { Syntax } from '../syntax.js';
 import type { RuleStats } from '../held-bytes.js';
@@ -47,14 +48,10 @@ export interface RobotRecord {
 }
 
 /** The result of parsing a file: what MK1996 and GYM2008 use, plus the source. */
-export interface ParsedRobots {
+export interface ParsedRobots extends SourceText {
   /** Records in matching order: records naming `*` moved last (behaviour.md §2.6). */
   readonly records: readonly RobotRecord[];
   readonly sitemaps: readonly string[];
-  /** The text as parsed (bytes are decoded as ISO-8859-1 first). */
-  readonly source: string;
-  /** True when the text came from bytes, so each character is one original byte. */
-  readonly fromBytes: boolean;
   /**
    * `Request-rate` values, read as Python's `urllib.robotparser` reads them,
    * by the `line` of the record they belong to (last valid one wins). Not a

@@ -127,7 +127,7 @@ export function parseRobots(input: string | Uint8Array): ParsedRobots {
 }
 
 /** {@link parseRobots} of text already taken from its input. */
-export function readRecords({ text, fromBytes }: SourceText): ParsedRobots {
+export function readRecords({ source: text, fromBytes }: SourceText): ParsedRobots {
   const kept: OpenRecord[] = [];
   const sitemaps: string[] = [];
   let requestRates: Map<number, RequestRate> | null = null;

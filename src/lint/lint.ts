@@ -37,7 +37,7 @@ import { checkValues } from './values.js';
  * @returns The diagnostics, by line; an empty list for a clean file.
  */
 export function lint(robotsTxt: string | Uint8Array | ArrayBuffer): LintDiagnostic[] {
-  const { text, fromBytes } = sourceText(robotsTxt);
+  const { source: text, fromBytes } = sourceText(robotsTxt);
   const lines = readLines(text, fromBytes);
   const report = new Report();
   if (!checkFile(lines, report)) {

@@ -24,7 +24,7 @@ import type { SourceText } from '../text/source.js';
  */
 export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
   /** The parsed text this reads (bytes are decoded as ISO-8859-1 first, one character a byte). */
-  readonly source: SourceText;
+  readonly parsed: SourceText;
   /**
    * The text as bytes, one character each: the source itself when it came
    * from bytes, its UTF-8 bytes when a line reaches the byte limit; null
@@ -37,8 +37,8 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
 
   constructor(source: SourceText) {
     super();
-    this.source = source;
-    this.#bytes = source.fromBytes ? source.text : null;
+    this.parsed = source;
+    this.#bytes = source.fromBytes ? source.source : null;
   }
 
   /**
@@ -89,7 +89,7 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
     if (found === null) {
       // A line reaches the byte limit inside its UTF-8 form: read the bytes,
       // as #select does (whichever reads first switches, before any selection).
-      this.#bytes = utf8Bytes(this.source.text);
+      this.#bytes = utf8Bytes(this.parsed.source);
       found = this.#readSitemaps()!;
     }
     return (this.#sitemaps = Object.freeze(found));
@@ -116,7 +116,7 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
 
   /** The text as read: bytes when {@link #bytes} is set, else the source's characters. */
   get #text(): string {
-    return this.#bytes ?? this.source.text;
+    return this.#bytes ?? this.parsed.source;
   }
 
   /** Reads the text for a token and builds what it selects (the `*` groups when no group names it). */
@@ -125,7 +125,7 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
     if (read === null) {
       // A line reaches the byte limit inside its UTF-8 form: read the bytes.
       // Every token reads the whole text, so this happens before any selection is made.
-      this.#bytes = utf8Bytes(this.source.text);
+      this.#bytes = utf8Bytes(this.parsed.source);
       read = readFor(this.#bytes, true, token);
     }
     const { groups, spans } = read!;
@@ -182,8 +182,8 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
   /** A value as written, from the text: characters as bytes decode as the source did. */
   #decode(s: number, e: number): string {
     const bytes = this.#bytes;
-    if (bytes === null) return wellFormed(this.source.text.slice(s, e));
-    return this.source.fromBytes ? bytes.slice(s, e) : fromUtf8Bytes(bytes.slice(s, e));
+    if (bytes === null) return wellFormed(this.parsed.source.slice(s, e));
+    return this.parsed.fromBytes ? bytes.slice(s, e) : fromUtf8Bytes(bytes.slice(s, e));
   }
 
   /** A group for a verdict: its user-agent values (read again from its first line) and line number. */

@@ -17,8 +17,8 @@ test('a pending selection answers as the built one, few rules or many', (t) => {
   assertProperty(
     t,
     fc.property(file, fc.array(url, { minLength: 1, maxLength: 5 }), (text, urls) => {
-      const pending = new Rfc9309Rules({ text, fromBytes: false }).selection('bot');
-      const built = new Rfc9309Rules({ text, fromBytes: false }).selection('bot');
+      const pending = new Rfc9309Rules({ source: text, fromBytes: false }).selection('bot');
+      const built = new Rfc9309Rules({ source: text, fromBytes: false }).selection('bot');
       const selection = built instanceof PendingSelection ? built.finish() : built;
       return urls.every((u) => pending.allows(u) === selection.allows(u));
     }),
@@ -27,7 +27,7 @@ test('a pending selection answers as the built one, few rules or many', (t) => {
 });
 
 test('a selection hands over once scans have looked at PAYBACK times its rules', (t) => {
-  const view = new Rfc9309Rules({ text: 'User-agent: *\nDisallow: /a\nAllow: /a/b\n', fromBytes: false });
+  const view = new Rfc9309Rules({ source: 'User-agent: *\nDisallow: /a\nAllow: /a/b\n', fromBytes: false });
   const first = view.selection('bot');
   t.true(first instanceof PendingSelection);
   for (let k = 0; k < PAYBACK; k++) t.false(first.allows('/a/x'));
