@@ -30,6 +30,7 @@ export { editDistance, suggestion } from './lint/directives.js';
 export { invalidUtf8At } from './lint/file.js';
 export { PATTERN_CAP, Precedence, shadowsOf, shadowWork, type ShadowRule } from './lint/shadow.js';
 export { encodeRulePath } from './text/percent-encode.js';
+export { latin1 } from './text/bytes.js';
 
 /** Every rule answers false: for compiling paths whose kinds a test does not look at. */
 const NO_KINDS = { ruleAllows: (): boolean => false };
