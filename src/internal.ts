@@ -17,7 +17,7 @@ export { PendingSelection } from './rfc9309/direct.js';
 export { Rfc9309Rules } from './rfc9309/rules.js';
 export type { RecordDecider } from './classic/model.js';
 export { firstMatch, isUndecided, resumeFrom, SmallRules, undecidedFrom, type FirstMatch } from './classic/small-rules.js';
-export { covers, floatingKey, matchParts, matchPattern, splitPattern } from './engine/pattern.js';
+export { covers, floatingKey, matchParts, matchPattern, matchSpan, splitPattern } from './engine/pattern.js';
 export { keyScanner } from './engine/key-scanner.js';
 export { PrefixChain } from './engine/prefix-chain.js';
 export { compileRanked } from './engine/rule-index.js';
@@ -30,7 +30,8 @@ export { editDistance, suggestion } from './lint/directives.js';
 export { invalidUtf8At } from './lint/file.js';
 export { PATTERN_CAP, Precedence, shadowsOf, shadowWork, type ShadowRule } from './lint/shadow.js';
 export { encodeRulePath } from './text/percent-encode.js';
-export { latin1 } from './text/bytes.js';
+export { latin1, utf8Bytes } from './text/bytes.js';
+export { rulePattern } from './rfc9309/patterns.js';
 
 /** Every rule answers false: for compiling paths whose kinds a test does not look at. */
 const NO_KINDS = { ruleAllows: (): boolean => false };

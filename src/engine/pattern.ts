@@ -64,24 +64,36 @@ export function matchPartsAt(parts: readonly string[], anchored: boolean, s: str
  * work is linear in the path for each part; only a searched part is cut out.
  */
 export function matchPattern(pattern: string, path: string): boolean {
-  let plen = pattern.length;
-  const anchored = plen > 0 && pattern.charCodeAt(plen - 1) === 0x24;
-  if (anchored) plen--;
   const star = pattern.indexOf('*');
-  if (star < 0) return anchored ? path.length === plen && sameAt(path, 0, pattern, 0, plen) : path.startsWith(pattern);
+  return matchSpan(pattern, 0, pattern.length, star < 0 ? pattern.length : star, path);
+}
+
+/**
+ * {@link matchPattern} of the pattern src[ps, pe), read in place in the
+ * text it was written in, whose first `*` is at `star` (`pe` or more when
+ * it has none): the caller finds it, so that no search runs past `pe`.
+ */
+export function matchSpan(src: string, ps: number, pe: number, star: number, path: string): boolean {
+  let plen = pe;
+  const anchored = pe > ps && src.charCodeAt(pe - 1) === 0x24;
+  if (anchored) plen--;
   const n = path.length;
-  if (star > n || !sameAt(path, 0, pattern, 0, star)) return false;
-  let pos = star;
-  const lastStar = pattern.lastIndexOf('*', plen - 1);
+  if (star >= plen) {
+    const len = plen - ps;
+    return (anchored ? n === len : n >= len) && sameAt(path, 0, src, ps, len);
+  }
+  let pos = star - ps;
+  if (pos > n || !sameAt(path, 0, src, ps, pos)) return false;
+  const lastStar = src.lastIndexOf('*', plen - 1);
   const tail = plen - lastStar - 1;
   if (n - pos < tail) return false;
   // An anchored tail has one place to be: checked before any search.
-  if (anchored && !sameAt(path, n - tail, pattern, lastStar + 1, tail)) return false;
+  if (anchored && !sameAt(path, n - tail, src, lastStar + 1, tail)) return false;
   for (let from = star + 1; from <= lastStar;) {
-    const next = pattern.indexOf('*', from);
+    const next = src.indexOf('*', from);
     if (next > from) {
       if (n - pos < next - from) return false;
-      const at = path.indexOf(pattern.slice(from, next), pos);
+      const at = path.indexOf(src.slice(from, next), pos);
       if (at < 0) return false;
       pos = at + next - from;
     }
@@ -89,7 +101,7 @@ export function matchPattern(pattern: string, path: string): boolean {
   }
   if (n - pos < tail) return false;
   if (anchored || tail === 0) return true;
-  return path.indexOf(pattern.slice(lastStar + 1, plen), pos) >= 0;
+  return path.indexOf(src.slice(lastStar + 1, plen), pos) >= 0;
 }
 
 /** True when a[at, at + len) equals b[from, from + len); `a` must hold that many characters from `at`. */

@@ -2,7 +2,7 @@
 // and the budget that says when an index pays or a scan would be too long.
 import test from 'ava';
 import fc from 'fast-check';
-import { countStars, matchParts, matchPattern, PAYBACK, SCAN_LIMIT, scanBudget, scansDirectly, splitPattern } from '../../src/internal.js';
+import { countStars, matchParts, matchPattern, matchSpan, PAYBACK, SCAN_LIMIT, scanBudget, scansDirectly, splitPattern } from '../../src/internal.js';
 import { assertProperty } from '../helpers/robots.js';
 import { globMatch } from '../helpers/reference.js';
 
@@ -23,6 +23,21 @@ test('matchPattern answers as the split pattern does, and as the reference match
     t,
     fc.property(pattern, path, (p, s) => matchPattern(p, s) === compiledMatch(p, s) && matchPattern(p, s) === globMatch(s, p)),
     { seed: 1926, numRuns: 4000 },
+  );
+});
+
+test('matchSpan answers in place, within its span of a longer text, as matchPattern of the span', (t) => {
+  const around = fc.array(fc.constantFrom('a', '*', '$', '/', 'b*'), { maxLength: 4 }).map((xs) => xs.join(''));
+  assertProperty(
+    t,
+    fc.property(around, pattern, around, path, (before, p, after, s) => {
+      const text = before + p + after;
+      const ps = before.length;
+      const pe = ps + p.length;
+      const star = text.indexOf('*', ps);
+      return matchSpan(text, ps, pe, star < 0 ? text.length : star, s) === matchPattern(p, s);
+    }),
+    { seed: 2611, numRuns: 4000 },
   );
 });
 
