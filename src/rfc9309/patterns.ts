@@ -1,6 +1,5 @@
 // RFC 9309 rule values as patterns (docs/behaviour.md §8.5), and the paths
 // the reference parser answers without rules.
-import { utf8Bytes } from '../text/bytes.js';
 import { codeAt } from '../text/chars.js';
 
 function isHex(c: number): boolean {
@@ -10,13 +9,27 @@ function isHex(c: number): boolean {
 
 const HEX = '0123456789ABCDEF';
 
+/** `%` and the two upper-case hex digits of byte `b`. */
+function escape(b: number): string {
+  return '%' + HEX[b >> 4]! + HEX[b & 15]!;
+}
+
+/** The UTF-8 bytes of code point `cp`, each as an escape. */
+function escapeUtf8(cp: number): string {
+  if (cp < 0x800) return escape(0xc0 | (cp >> 6)) + escape(0x80 | (cp & 63));
+  if (cp < 0x10000) return escape(0xe0 | (cp >> 12)) + escape(0x80 | ((cp >> 6) & 63)) + escape(0x80 | (cp & 63));
+  return escape(0xf0 | (cp >> 18)) + escape(0x80 | ((cp >> 12) & 63)) + escape(0x80 | ((cp >> 6) & 63)) + escape(0x80 | (cp & 63));
+}
+
 /**
- * A rule value as a pattern, from text whose characters are bytes: `%xx`
- * escapes get upper-case hex and are never decoded; every byte outside ASCII
- * becomes an escape. Null when nothing changes (the value is ASCII and so
- * reads the same either way).
+ * The rule value text[s, e) as a pattern: `%xx` escapes get upper-case hex
+ * and are never decoded; every byte outside ASCII becomes an escape. The
+ * bytes are the text's characters when `bytewise`, else their UTF-8
+ * encoding (a lone surrogate as U+FFFD's, as TextEncoder writes it),
+ * escaped as they are read, with no array of bytes made. Null when nothing
+ * changes (the value is ASCII and so reads the same either way).
  */
-function normaliseBytes(b: string, s: number, e: number): string | null {
+function normalise(b: string, s: number, e: number, bytewise: boolean): string | null {
   let out = '';
   let from = s;
   for (let i = s; i < e; i++) {
@@ -30,7 +43,12 @@ function normaliseBytes(b: string, s: number, e: number): string | null {
       }
       i += 2;
     } else if (c >= 0x80) {
-      out += b.slice(from, i) + '%' + HEX[c >> 4]! + HEX[c & 15]!;
+      out += b.slice(from, i);
+      if (bytewise || c < 0x800) out += bytewise ? escape(c) : escapeUtf8(c);
+      else if (c < 0xd800 || c > 0xdfff) out += escapeUtf8(c);
+      else if (c <= 0xdbff && i + 1 < e && (b.charCodeAt(i + 1) & 0xfc00) === 0xdc00)
+        out += escapeUtf8(0x10000 + ((c - 0xd800) << 10) + (b.charCodeAt(++i) - 0xdc00));
+      else out += escapeUtf8(0xfffd);
       from = i + 1;
     }
   }
@@ -38,17 +56,11 @@ function normaliseBytes(b: string, s: number, e: number): string | null {
 }
 
 /** True when every character of text[s, e) is ASCII and none is `%`: normalising changes nothing. */
-function isPlain(text: string, s: number, e: number): boolean {
+export function isPlain(text: string, s: number, e: number): boolean {
   for (let i = s; i < e; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x80 || c === 0x25) return false;
   }
-  return true;
-}
-
-/** True when every character of text[s, e) is ASCII. */
-function isAscii(text: string, s: number, e: number): boolean {
-  for (let i = s; i < e; i++) if (text.charCodeAt(i) >= 0x80) return false;
   return true;
 }
 
@@ -97,10 +109,6 @@ export interface RulePattern {
 export function rulePattern(text: string, at: number, e: number, bytewise: boolean): RulePattern {
   // The usual value, ASCII without escapes, reads the same normalised: one loop settles it.
   if (isPlain(text, at, e)) return { pattern: text.slice(at, e), verbatim: true };
-  if (bytewise || isAscii(text, at, e)) {
-    const pattern = normaliseBytes(text, at, e);
-    return pattern === null ? { pattern: text.slice(at, e), verbatim: true } : { pattern, verbatim: false };
-  }
-  const bytes = utf8Bytes(text.slice(at, e));
-  return { pattern: normaliseBytes(bytes, 0, bytes.length) ?? bytes, verbatim: false };
+  const pattern = normalise(text, at, e, bytewise);
+  return pattern === null ? { pattern: text.slice(at, e), verbatim: true } : { pattern, verbatim: false };
 }
