@@ -5,12 +5,12 @@
 // table or the longest-match index) and answers from then on.
 import type { Decider } from '../engine/decider.js';
 import { scanBudget, scansDirectly } from '../engine/direct-scan.js';
-import { matchPattern } from '../engine/pattern.js';
+import { matchPattern, matchSpan } from '../engine/pattern.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import { pathStart, urlPathAt } from '../text/url-path.js';
 import { FEW_FIELDS, FEW_RULES, prepareFew, type Few, type FewRule } from './few-rules.js';
 import { compileLongest, type LongestMatcher } from './longest-match.js';
-import { directoryPattern, isRobotsTxt, rulePattern } from './patterns.js';
+import { directoryPattern, isPlain, isRobotsTxt, rulePattern } from './patterns.js';
 import { Selection } from './selection.js';
 
 /** In a pending table, a pooled rule's `at` for the directory rule of an allow (see `directoryPattern`): the bits of the value's start, inverted. */
@@ -42,10 +42,13 @@ export class PendingSelection implements Decider {
   #left: number;
   readonly #wild: number;
   /**
-   * The patterns, kept from the first scan on when there are more than
-   * {@link FEW_RULES}, so that each scan is bounded by the path, not by
-   * making thousands of strings again; made afresh by each scan of fewer,
-   * so that a small file asked about once holds none.
+   * Rule values are matched where they stand when normalising leaves them as
+   * written (ASCII without `%`, the usual value). Other patterns are made
+   * afresh by each scan among up to {@link FEW_RULES} rules, and kept by
+   * pool index among more, until the selection is built: each scan is then
+   * bounded by the path and the text, not by normalising thousands of values
+   * again (measured on 2026-11-26: 500 KiB of rules outside ASCII, 4.4 ms a
+   * scan made afresh, 0.6 ms kept).
    */
   #kept: string[] | null = null;
 
@@ -71,17 +74,18 @@ export class PendingSelection implements Decider {
 
   /** The pooled rules' normalised patterns (RFC 9309 §2.2.2), in pool order; none is empty. */
   #patterns(): string[] {
-    if (this.#kept !== null) return this.#kept;
-    const table = this.#table;
     const patterns: string[] = [];
-    let last = '';
-    for (let i = this.#rulesFrom; i < table.length; i += 2) {
-      const at = table[i]!;
-      last = at < 0 ? directoryPattern(last)! : rulePattern(this.#text, at, endOf(table[i + 1]! as ValueEnd), this.#bytewise).pattern;
-      patterns.push(last);
-    }
-    if (patterns.length > FEW_RULES) this.#kept = patterns;
+    for (let i = this.#rulesFrom; i < this.#table.length; i += 2) patterns.push(this.#patternAt(i));
     return patterns;
+  }
+
+  /** The normalised pattern of the pooled rule at `i` in {@link #table}: kept, or made from the text. */
+  #patternAt(i: number): string {
+    const kept = this.#kept?.[(i - this.#rulesFrom) >>> 1];
+    if (kept !== undefined) return kept;
+    const at = this.#table[i]!;
+    const e = endOf(this.#table[i + 1]! as ValueEnd);
+    return at < 0 ? directoryPattern(this.#pattern(directoryAt(at), e))! : this.#pattern(at, e);
   }
 
   /**
@@ -95,25 +99,42 @@ export class PendingSelection implements Decider {
     const path = urlPathAt(url, pathStart(url));
     if (!scansDirectly(this.#left, this.#wild, path.length)) return this.finish().allows(url);
     if (isRobotsTxt(path, 0)) return true;
-    const patterns = this.#patterns();
     const table = this.#table;
     const from = this.#rulesFrom;
+    const text = this.#text;
+    const rules = (table.length - from) >>> 1;
     let length = 0;
     let allow = true;
-    for (let k = 0; k < patterns.length; k++) {
-      const pattern = patterns[k]!;
-      const n = pattern.length;
+    // The next `*` at or after `searched`: values come in file order, so one search serves every rule it passes.
+    let star = -1;
+    let searched = 0;
+    for (let k = 0, i = from; i < table.length; k++, i += 2) {
+      const at = table[i]!;
+      const to = table[i + 1]! as ValueEnd;
+      const e = endOf(to);
+      // The usual value, ASCII without escapes, is its own pattern: matched where it stands, no string made.
+      let pattern: string | null = null;
+      if (at < 0 || !isPlain(text, at, e)) {
+        pattern = this.#patternAt(i);
+        if (rules > FEW_RULES) (this.#kept ??= new Array<string>(rules))[k] = pattern;
+      }
+      const n = pattern !== null ? pattern.length : e - at;
+      const kind = isAllow(to);
       // Only a longer pattern, or an allow of the same length over a disallow, can decide instead.
-      if (n < length) continue;
-      const kind = isAllow(table[from + 2 * k + 1]! as ValueEnd);
-      if (n === length && (allow || !kind)) continue;
-      if (matchPattern(pattern, path)) {
+      if (n < length || (n === length && (allow || !kind))) continue;
+      if (pattern === null && (star < at || searched > at)) star = text.indexOf('*', (searched = at)) >>> 0;
+      if (pattern !== null ? matchPattern(pattern, path) : matchSpan(text, at, e, star, path)) {
         length = n;
         allow = kind;
       }
     }
-    this.#left -= patterns.length;
+    this.#left -= rules;
     return allow;
+  }
+
+  /** The normalised pattern of the value text[at, e) (RFC 9309 §2.2.2). */
+  #pattern(at: number, e: number): string {
+    return rulePattern(this.#text, at, e, this.#bytewise).pattern;
   }
 
   /** The built selection: built now if it is not yet. */

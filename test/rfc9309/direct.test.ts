@@ -6,11 +6,11 @@ import { PAYBACK, PendingSelection, Rfc9309Rules } from '../../src/internal.js';
 import { RFC9309, RobotExclusionRulesParser } from '../../src/index.js';
 import { assertProperty } from '../helpers/robots.js';
 
-const value = fc.array(fc.constantFrom('/', 'a', 'b', '*', '$', '?', '%2f', 'é', 'index.html'), { maxLength: 5 }).map((xs) => xs.join(''));
+const value = fc.array(fc.constantFrom('/', 'a', 'b', '*', '$', '?', '%2f', 'é', '\u{1f600}', 'index.html'), { maxLength: 5 }).map((xs) => xs.join(''));
 const ruleLine = fc.tuple(fc.constantFrom('Allow', 'Disallow'), value).map(([k, v]) => `${k}: ${v}`);
 const file = fc.array(ruleLine, { maxLength: 40 }).map((lines) => ['User-agent: *', ...lines].join('\n'));
 const url = fc
-  .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '$', '%2F', '%C3%A9', 'index.html', '#'), { maxLength: 8 })
+  .array(fc.constantFrom('/', 'a', 'b', 'ab', '?', '$', '%2F', '%C3%A9', '%F0%9F%98%80', 'index.html', '#'), { maxLength: 8 })
   .map((xs) => 'https://x.org/' + xs.join(''));
 
 test('a pending selection answers as the built one, few rules or many', (t) => {
