@@ -7,7 +7,9 @@
 //
 // Worst case: a direct scan reads each literal rule at most to its end, and
 // tries each wildcard rule in time linear in the path (engine/pattern.ts,
-// matchPattern). A check whose wildcard rules times the path's length could
+// matchPattern). An RFC 9309 value that normalising changes is normalised
+// by the first scan that meets it and kept, and from the second scan on
+// nothing is read to its end again (rfc9309/direct.ts). A check whose wildcard rules times the path's length could
 // pass SCAN_LIMIT builds the index at once instead, so that a scan stays
 // under about a millisecond and the index's own bounds apply beyond.
 

@@ -10,13 +10,20 @@ import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import { pathStart, urlPathAt } from '../text/url-path.js';
 import { FEW_FIELDS, FEW_RULES, prepareFew, type Few, type FewRule } from './few-rules.js';
 import { compileLongest, type LongestMatcher } from './longest-match.js';
-import { directoryPattern, isPlain, isRobotsTxt, rulePattern } from './patterns.js';
+import { directoryPattern, isRobotsTxt, plainStar, rulePattern } from './patterns.js';
 import { Selection } from './selection.js';
 
 /** In a pending table, a pooled rule's `at` for the directory rule of an allow (see `directoryPattern`): the bits of the value's start, inverted. */
 export function directoryAt(at: number): number {
   return ~at;
 }
+
+/**
+ * What a scan keeps of a pooled rule: where the first `*` of a value matched
+ * in place is (its end when it has none; see `plainStar`), or the pattern
+ * of a value that normalising changes.
+ */
+type Held = number | string;
 
 /**
  * The groups that apply to one crawler and their pooled rules, before the
@@ -42,15 +49,14 @@ export class PendingSelection implements Decider {
   #left: number;
   readonly #wild: number;
   /**
-   * Rule values are matched where they stand when normalising leaves them as
-   * written (ASCII without `%`, the usual value). Other patterns are made
-   * afresh by each scan among up to {@link FEW_RULES} rules, and kept by
-   * pool index among more, until the selection is built: each scan is then
-   * bounded by the path and the text, not by normalising thousands of values
-   * again (measured on 2026-11-26: 500 KiB of rules outside ASCII, 4.4 ms a
-   * scan made afresh, 0.6 ms kept).
+   * From the second scan until the selection is built, what each pooled
+   * rule needs, by pool index ({@link Held}), so that later scans neither
+   * read each value to its end again nor normalise it again: each is then
+   * bounded by the path, not by the text (measured on 2026-11-26: 60 plain
+   * values of 8,000 characters, 1.5 ms a scan read afresh; 500 KiB of values
+   * outside ASCII, 4.4 ms normalised afresh, 0.6 ms kept).
    */
-  #kept: string[] | null = null;
+  #kept: Held[] | null = null;
 
   /** @param wild how many of the pooled rules have a `*` (or more: a bound, see {@link scansDirectly}). */
   constructor(table: ArrayLike<number>, crawlDelay: number | null, text: string, bytewise: boolean, wild: number) {
@@ -79,10 +85,17 @@ export class PendingSelection implements Decider {
     return patterns;
   }
 
+  /** What a scan needs of the pooled rule at `i` in {@link #table}, whose value is text[at, e) ({@link Held}). */
+  #held(i: number, at: number, e: number): Held {
+    // The usual value, ASCII without escapes, is its own pattern: matched where it stands, no string made.
+    const star = at >= 0 ? plainStar(this.#text, at, e) : -1;
+    return star >= 0 ? star : this.#patternAt(i);
+  }
+
   /** The normalised pattern of the pooled rule at `i` in {@link #table}: kept, or made from the text. */
   #patternAt(i: number): string {
     const kept = this.#kept?.[(i - this.#rulesFrom) >>> 1];
-    if (kept !== undefined) return kept;
+    if (typeof kept === 'string') return kept;
     const at = this.#table[i]!;
     const e = endOf(this.#table[i + 1]! as ValueEnd);
     return at < 0 ? directoryPattern(this.#pattern(directoryAt(at), e))! : this.#pattern(at, e);
@@ -103,31 +116,32 @@ export class PendingSelection implements Decider {
     const from = this.#rulesFrom;
     const text = this.#text;
     const rules = (table.length - from) >>> 1;
+    const kept = this.#kept;
+    // Plain values are read again by the second scan, which keeps what each rule needs: a file asked about once holds nothing more.
+    let keep = kept ?? (this.#left < scanBudget(rules) ? new Array<Held>(rules) : null);
     let length = 0;
     let allow = true;
-    // The next `*` at or after `searched`: values come in file order, so one search serves every rule it passes.
-    let star = -1;
-    let searched = 0;
     for (let k = 0, i = from; i < table.length; k++, i += 2) {
       const at = table[i]!;
       const to = table[i + 1]! as ValueEnd;
       const e = endOf(to);
-      // The usual value, ASCII without escapes, is its own pattern: matched where it stands, no string made.
-      let pattern: string | null = null;
-      if (at < 0 || !isPlain(text, at, e)) {
-        pattern = this.#patternAt(i);
-        if (rules > FEW_RULES) (this.#kept ??= new Array<string>(rules))[k] = pattern;
+      let held = kept?.[k];
+      if (held === undefined) {
+        held = this.#held(i, at, e);
+        // A normalised pattern is kept from the first scan: normalising is what a scan cannot afford to repeat.
+        if (typeof held === 'string') keep ??= new Array<Held>(rules);
+        if (keep !== null) keep[k] = held;
       }
-      const n = pattern !== null ? pattern.length : e - at;
+      const n = typeof held === 'number' ? e - at : held.length;
       const kind = isAllow(to);
       // Only a longer pattern, or an allow of the same length over a disallow, can decide instead.
       if (n < length || (n === length && (allow || !kind))) continue;
-      if (pattern === null && (star < at || searched > at)) star = text.indexOf('*', (searched = at)) >>> 0;
-      if (pattern !== null ? matchPattern(pattern, path) : matchSpan(text, at, e, star, path)) {
+      if (typeof held === 'number' ? matchSpan(text, at, e, held, path) : matchPattern(held, path)) {
         length = n;
         allow = kind;
       }
     }
+    this.#kept = keep;
     this.#left -= rules;
     return allow;
   }

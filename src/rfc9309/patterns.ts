@@ -56,12 +56,24 @@ function normalise(b: string, s: number, e: number, bytewise: boolean): string |
 }
 
 /** True when every character of text[s, e) is ASCII and none is `%`: normalising changes nothing. */
-export function isPlain(text: string, s: number, e: number): boolean {
-  for (let i = s; i < e; i++) {
+function isPlain(text: string, s: number, e: number): boolean {
+  return plainStar(text, s, e) >= 0;
+}
+
+/**
+ * For a value text[s, e) that normalising leaves as written ({@link isPlain}),
+ * where its first `*` is (`e` when it has none); -1 for any other value.
+ * One loop, from the end, so that the star is found without a search that
+ * could run past the value.
+ */
+export function plainStar(text: string, s: number, e: number): number {
+  let star = e;
+  for (let i = e - 1; i >= s; i--) {
     const c = text.charCodeAt(i);
-    if (c >= 0x80 || c === 0x25) return false;
+    if (c >= 0x80 || c === 0x25) return -1;
+    if (c === 0x2a) star = i;
   }
-  return true;
+  return star;
 }
 
 /**
