@@ -7,6 +7,8 @@
 // rule and long values (docs/performance.md, "Memory per origin"). When the
 // engine changes what it holds, measure again and change them here.
 import type { ParsedRobots } from './classic/model.js';
+import { readRecords } from './classic/read.js';
+import type { SourceText } from './text/source.js';
 
 /** A string's header (map, hash, length), and its characters padded to eight bytes. */
 function stringBytes(chars: number, width: 1 | 2): number {
@@ -103,8 +105,20 @@ export function heldBytes(parsed: ParsedRobots): number {
   return bytes;
 }
 
-/** Estimates made, by parse: a cache asks on every use, and a parse never changes. */
-const estimates = new WeakMap<ParsedRobots, number>();
+/** Estimates made, by parse (its records, or its text while they are not read): a cache asks on every use, and a parse never changes. */
+const estimates = new WeakMap<ParsedRobots | SourceText, number>();
+
+/**
+ * {@link heldBytes} of a parse whose records are not read yet: read for the
+ * estimate and not kept, so that a parser asked only under RFC9309 holds
+ * no records for having been weighed (docs/performance.md, "One read per
+ * syntax family").
+ */
+export function heldBytesOfText(source: SourceText): number {
+  let bytes = estimates.get(source);
+  if (bytes === undefined) estimates.set(source, (bytes = estimate(readRecords(source))));
+  return bytes;
+}
 
 function estimate(parsed: ParsedRobots): number {
   const text = parsed.source;

@@ -12,7 +12,7 @@ import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
 import { recordFor } from './classic/agents.js';
 import { writeRobots } from './classic/write.js';
-import { heldBytes } from './held-bytes.js';
+import { heldBytes, heldBytesOfText } from './held-bytes.js';
 
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
@@ -185,9 +185,12 @@ export class RobotExclusionRulesParser {
    * user agents compile more: up to the largest record's matchers each.
    * Calibrated against measured heap in Node (docs/performance.md, "Memory
    * per origin"); `RobotsCache` and `RobotRules` bound their `maxBytes` with it.
+   * Before any MK1996 or GYM2008 call, the first estimate reads the text's
+   * records for it (time linear in the text) and does not keep them.
    */
   estimatedBytes(): number {
-    return heldBytes(this.#classic);
+    const parsed = this.#parsed;
+    return 'records' in parsed ? heldBytes(parsed) : heldBytesOfText(parsed);
   }
 
   /** The parsed form, for adapters in this package. @internal */
