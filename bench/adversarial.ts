@@ -51,6 +51,8 @@ export function adversarialCases(): AdversarialCase[] {
     { label: '50 stars `/*a*…*b<i>`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'*a'.repeat(49)}*b${i}`), unit: 'a' },
     { label: 'long `%` run', file: (b) => fill(b, STAR, () => 'Disallow:/' + '%'.repeat(Math.min(b - 30, 16_000))), unit: '%' },
     { label: 'escapes `/%61…%61<i>*`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'%61'.repeat(20)}${i}*`), unit: 'a' },
+    { label: 'long values `/aaa…<i>`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'a'.repeat(8000)}${i}`), unit: 'a' },
+    { label: 'outside ASCII `/éé…<i>`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'é'.repeat(4000)}${i}`), unit: 'a' },
     { label: 'many groups, one named', file: (b) => fill(b, '', (i) => `User-agent: bot${i}\nDisallow:/*a${i}*`), unit: 'a1', agent: 'bot1' },
     { label: 'RFC 9309 merged groups', file: (b) => fill(b, '', (i) => `User-agent: bot\nDisallow:/*a${i}*`), unit: 'a1', agent: 'bot' },
   ];
