@@ -1,4 +1,5 @@
-import { fetchRobotsTxt, fetchSettings, fetchUrl, sameSettings, type FetchOptions, type FetchResult, type FetchSettings } from './http/fetch.js';
+import { fetchSettings, fetchUrl, type FetchOptions, type FetchSettings } from './http/fetch.js';
+import { newFetchState, requestFor, type FetchState } from './http/requests.js';
 import { checkQuery, checkUserAgent, OptionReader, userAgentHeader } from './options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import { AgentCache } from './engine/agent-cache.js';
@@ -46,7 +47,8 @@ export function defaultSyntax(reader: OptionReader<'syntax'>): Syntax {
 /**
  * What a fetch left in a parser, as the shared store keeps it
  * (hosts/store-codec.ts): the text parsed (one character a byte when
- * `fromBytes`), the URL fetched and the status.
+ * `fromBytes`), the URL fetched and the status; and the `Retry-After` of a
+ * 5xx answered under `'rfc9309'` (behaviour.md §9.44), which the caches read.
  * @internal
  */
 export interface FetchedState {
@@ -54,6 +56,7 @@ export interface FetchedState {
   readonly fromBytes: boolean;
   readonly url: string;
   readonly code: number | null;
+  readonly retryAfter: number | null;
 }
 
 /**
@@ -64,40 +67,6 @@ export interface FetchedState {
 export let fetchedState!: (parser: RobotExclusionRulesParser) => FetchedState;
 /** @internal */
 export let restoreFetched!: (parser: RobotExclusionRulesParser, url: string, code: number | null) => void;
-
-/** A parser's fetching state (behaviour.md §9.30, §9.42). */
-interface FetchState {
-  /** The URL given to the last call. */
-  url: string;
-  /** The status of the latest request that answered, null until one has. */
-  code: number | null;
-  /** Requests in flight, which calls asking the same join. */
-  requests: InFlight[];
-  /** How many requests were started; and the `order` of those whose rules and status are held. */
-  started: number;
-  rulesFrom: number;
-  codeFrom: number;
-}
-
-/** Starts a request, kept in the state's `requests` until it has answered (before its callers resume). */
-function startRequest(state: FetchState, href: string, userAgent: string | null, settings: FetchSettings): InFlight {
-  const result = fetchRobotsTxt(href, userAgent, settings).finally(() => {
-    state.requests = state.requests.filter((r) => r !== request);
-  });
-  const request: InFlight = { href, userAgent, settings, order: ++state.started, result };
-  state.requests.push(request);
-  return request;
-}
-
-/** A request a parser's fetch has in flight, and the calls' terms for joining it. */
-interface InFlight {
-  readonly href: string;
-  readonly userAgent: string | null;
-  readonly settings: FetchSettings;
-  /** Requests started before this one, on this parser, plus one. */
-  readonly order: number;
-  readonly result: Promise<FetchResult>;
-}
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -140,9 +109,15 @@ export class RobotExclusionRulesParser {
   #rfc: Rfc9309Rules | null = null;
 
   static {
-    fetchedState = (p) => ({ text: p.#parsed.source, fromBytes: p.#parsed.fromBytes, url: p.sourceUrl, code: p.responseCode });
+    fetchedState = (p) => ({
+      text: p.#parsed.source,
+      fromBytes: p.#parsed.fromBytes,
+      url: p.sourceUrl,
+      code: p.responseCode,
+      retryAfter: p.#fetching?.retryAfter ?? null,
+    });
     restoreFetched = (p, url, code) => {
-      p.#fetching = { url, code, requests: [], started: 0, rulesFrom: 0, codeFrom: 0 };
+      p.#fetching = newFetchState(url, code);
     };
   }
 
@@ -380,12 +355,9 @@ export class RobotExclusionRulesParser {
   protected async fetchWith(url: string | URL, settings: FetchSettings): Promise<void> {
     const href = fetchUrl(url);
     const userAgent = userAgentHeader(this.userAgent);
-    const state = (this.#fetching ??= { url: href, code: null, requests: [], started: 0, rulesFrom: 0, codeFrom: 0 });
+    const state = (this.#fetching ??= newFetchState(href, null));
     state.url = href;
-    // One request at a time for the same thing (behaviour.md §9.42): join it if in flight.
-    const request =
-      state.requests.find((r) => r.href === href && r.userAgent === userAgent && sameSettings(r.settings, settings)) ??
-      startRequest(state, href, userAgent, settings);
+    const request = requestFor(state, href, userAgent, settings);
     const result = await request.result;
     // Answers may come back out of order: one never replaces what a request started later has set.
     // The URL stays the last call's, which may have been made since this one began.
@@ -398,6 +370,7 @@ export class RobotExclusionRulesParser {
       state.rulesFrom = request.order;
       this.parse(result.text);
       this.expirationDate = result.expirationDate;
+      state.retryAfter = result.retryAfter ?? null;
     }
   }
 

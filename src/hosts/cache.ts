@@ -59,7 +59,8 @@ export interface RobotsCacheOptions {
    * delay ({@link RobotsFetchError.retryAfter}) is remembered that long if
    * it is longer, up to a day (86,400,000 ms), so that a host cannot shut a
    * crawler out for good. Under `statusPolicy: 'rfc9309'` a 5xx is no error
-   * (it answers "disallow everything"), so `failureTtl` alone applies.
+   * (it answers "disallow everything"): its own `Retry-After` counts the
+   * same way.
    */
   readonly failureTtl?: number | undefined;
   /**
@@ -316,17 +317,19 @@ export class RobotsCache {
   async #fetch(origin: string, held: HeldEntry | undefined): Promise<HeldEntry> {
     const robotsUrl = `${origin}/robots.txt`;
     const fetched: PolicyFetch = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl, this.#syntax);
-    const { failed, error, parser } = fetched;
+    const { failed, error, parser, retryAfter } = fetched;
     const responseCode = parser.responseCode ?? 0;
     const stale = failed ? this.#staleEntry(held) : undefined;
     if (stale !== undefined) {
       // The origin is unreachable but good rules are held: serve them a while longer.
-      stale.parser!.expirationDate = (Date.now() + failurePause(error, this.#failureTtl)) / 1000;
+      stale.parser!.expirationDate = (Date.now() + failurePause(retryAfter, this.#failureTtl)) / 1000;
       this.#onFetch?.({ origin, robotsUrl, responseCode, failed, error });
       return stale;
     }
     this.#onFetch?.({ origin, robotsUrl, responseCode, failed, error });
-    return error !== null && this.#policy === 'throw' ? { error, errorUntil: Date.now() + failurePause(error, this.#failureTtl) } : { parser, good: !failed };
+    return error !== null && this.#policy === 'throw'
+      ? { error, errorUntil: Date.now() + failurePause(retryAfter, this.#failureTtl) }
+      : { parser, good: !failed };
   }
 
   /** `held`, marked stale, when its rules are good and may still be served after a failed refetch. */

@@ -1,6 +1,6 @@
 // One fetch of an origin's robots.txt, and what a failed one means: shared by
 // RobotsCache and the Ruby-style module functions.
-import { RobotExclusionRulesParser } from '../parser.js';
+import { fetchedState, RobotExclusionRulesParser } from '../parser.js';
 import type { FetchOptions } from '../http/fetch.js';
 import { DISALLOW_ALL, type StatusPolicy } from '../http/status-policy.js';
 import { RobotsEncodingError, RobotsFetchError } from '../errors.js';
@@ -54,13 +54,18 @@ export const DEFAULT_FAILURE_TTL = 60_000;
 export const MAX_RETRY_AFTER = 24 * 3600 * 1000;
 
 /**
- * Milliseconds before an origin whose fetch failed with `error` is asked
- * again: `failureTtl`, or longer when the answer had a `Retry-After` header
- * (at most {@link MAX_RETRY_AFTER}).
+ * Milliseconds before an origin whose fetch failed is asked again:
+ * `failureTtl`, or longer when the answer's `Retry-After` header asked for
+ * `retryAfter` seconds (at most {@link MAX_RETRY_AFTER}).
  */
-export function failurePause(error: RobotsFailure | null, failureTtl: number): number {
-  const retryAfter = error !== null && 'retryAfter' in error && error.retryAfter !== null ? Math.min(error.retryAfter * 1000, MAX_RETRY_AFTER) : 0;
-  return Math.max(failureTtl, retryAfter);
+export function failurePause(retryAfter: number | null, failureTtl: number): number {
+  return Math.max(failureTtl, retryAfter === null ? 0 : Math.min(retryAfter * 1000, MAX_RETRY_AFTER));
+}
+
+/** The `Retry-After` seconds of a failure: a thrown error's, or those of a 5xx that `'rfc9309'` answered (behaviour.md §9.44). */
+function retryAfterOf(error: RobotsFailure | null, parser: RobotExclusionRulesParser): number | null {
+  if (error === null) return fetchedState(parser).retryAfter;
+  return 'retryAfter' in error ? error.retryAfter : null;
 }
 
 /** The robots.txt texts a policy stands in with. */
@@ -78,6 +83,8 @@ export interface PolicyFetch {
   readonly failed: boolean;
   /** The error the fetch threw, when it did. */
   readonly error: RobotsFailure | null;
+  /** The `Retry-After` seconds of the failed answer (its error's, or a 5xx's under `'rfc9309'`), or null. */
+  readonly retryAfter: number | null;
 }
 
 /**
@@ -113,6 +120,11 @@ export async function fetchWithPolicy(
   }
   const code = parser.responseCode ?? 0;
   const failed = error !== null || code === 0 || code >= 500;
-  if (failed) parser.expirationDate = Math.min(parser.expirationDate, (Date.now() + failurePause(error, failureTtl)) / 1000);
-  return { parser, failed, error };
+  const retryAfter = failed ? retryAfterOf(error, parser) : null;
+  if (failed) {
+    // A 5xx's own expiry is its Retry-After under 'rfc9309': the pause, which is never shorter than failureTtl, replaces it.
+    const until = (Date.now() + failurePause(retryAfter, failureTtl)) / 1000;
+    parser.expirationDate = retryAfter !== null ? until : Math.min(parser.expirationDate, until);
+  }
+  return { parser, failed, error, retryAfter };
 }

@@ -266,7 +266,7 @@ async function get(url: string, userAgent: string | null, s: FetchSettings): Pro
 
 /** The result of a fetch: text to parse and its expiry, or the error to throw. */
 export type FetchResult =
-  | { readonly responseCode: number; readonly text: string | Uint8Array; readonly expirationDate: number }
+  | { readonly responseCode: number; readonly text: string | Uint8Array; readonly expirationDate: number; readonly retryAfter?: number | null }
   | { readonly responseCode: number; readonly error: RobotsError };
 
 /**
@@ -309,8 +309,11 @@ export async function fetchRobotsTxt(url: string, userAgent: string | null, s: F
       }
     case 'allow-all':
       return { responseCode: status, text: '', expirationDate: expiring(now, now + policy.lifetime) };
-    case 'disallow-all':
-      return { responseCode: status, text: DISALLOW_ALL, expirationDate: expiring(now, now + policy.lifetime) };
+    case 'disallow-all': {
+      // A 5xx under 'rfc9309' (an "unreachable" file) holds until its Retry-After, when it has one (behaviour.md §9.44).
+      const retryAfter = status >= 500 ? retryAfterSeconds(answer.headers.get('retry-after'), now) : null;
+      return { responseCode: status, text: DISALLOW_ALL, expirationDate: expiring(now, now + (retryAfter ?? policy.lifetime)), retryAfter };
+    }
     case 'fail':
       return {
         responseCode: status,

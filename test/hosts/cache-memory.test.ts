@@ -5,6 +5,7 @@ import { RobotsCache } from '../../src/hosts/cache.js';
 import { MAX_RETRY_AFTER } from '../../src/hosts/unreachable.js';
 import { InvalidArgumentError, RobotsFetchError } from '../../src/errors.js';
 import { RobotExclusionRulesParser } from '../../src/parser.js';
+import { RFC9309 } from '../../src/syntax.js';
 import { respond, startServer, type TestServer } from '../helpers/server.js';
 
 const UA = 'MemBot/1.0';
@@ -79,6 +80,25 @@ for (const policy of ['disallow', 'throw'] as const) {
     t.is(down.count('/robots.txt'), 1);
   });
 }
+
+test("under statusPolicy 'rfc9309' a 5xx with Retry-After is not fetched again before it, though failureTtl has passed (§9.44)", async (t) => {
+  const down = await startServer({ '/robots.txt': respond(503, '', { 'retry-after': '120' }) });
+  t.teardown(() => down.close());
+  const cache = new RobotsCache({ userAgent: UA, syntax: RFC9309, failureTtl: 0 });
+  for (let k = 0; k < 3; k++) t.false(await cache.isAllowed(down.url('/x')));
+  t.is(down.count('/robots.txt'), 1);
+});
+
+test("under statusPolicy 'rfc9309' a 5xx's Retry-After shorter than failureTtl does not shorten it (§9.44)", async (t) => {
+  const down = await startServer({ '/robots.txt': respond(503, '', { 'retry-after': '1' }) });
+  t.teardown(() => down.close());
+  const cache = new RobotsCache({ userAgent: UA, syntax: RFC9309, failureTtl: 60_000 });
+  const before = Date.now();
+  const parser = await cache.get(down.url('/'));
+  t.false(parser.isAllowed(UA, '/'));
+  const pause = parser.expirationDate * 1000 - before;
+  t.true(pause >= 59_000 && pause <= 65_000, String(pause));
+});
 
 test('a Retry-After longer than a day pauses the origin for a day', async (t) => {
   const down = await startServer({ '/robots.txt': respond(503, '', { 'retry-after': String(365 * 24 * 3600) }) });

@@ -47,6 +47,18 @@ for (const status of [500, 502, 503]) {
   });
 }
 
+test('under rfc9309, a 5xx with Retry-After disallows everything until then, without one for a day (§9.44)', async (t) => {
+  const later = await fetchFrom(respond(503, '', { 'retry-after': '120' }));
+  t.false(later.p.isAllowed('bot', '/'));
+  t.true(later.p.expirationDate >= later.before + 120 - 1 && later.p.expirationDate <= later.after + 120 + 1, String(later.p.expirationDate - later.before));
+  const never = await fetchFrom(respond(503, ''));
+  t.true(never.p.expirationDate >= never.before + DAY - 1 && never.p.expirationDate <= never.after + DAY + 1);
+  // A Retry-After on a 4xx changes nothing: the file is unavailable, everything allowed for a day.
+  const gone = await fetchFrom(respond(429, '', { 'retry-after': '120' }));
+  t.true(gone.p.isAllowed('bot', '/'));
+  t.true(gone.p.expirationDate >= gone.before + DAY - 1);
+});
+
 test('under rfc9309, a refused connection disallows everything with responseCode 0', async (t) => {
   const p = new RobotExclusionRulesParser();
   await p.fetch(await closedPortUrl(), rfc9309);
