@@ -192,19 +192,22 @@ function pathologicalTable(results: readonly PathologicalResult[]): string {
 }
 
 function adversarialTable(results: readonly AdversarialResult[]): string {
-  const headers = ['file', 'KiB', 'URL KiB', 'worst ms/check', 'in', 'cold ms', 'estimated', 'heap (all syntaxes)', 'bound'];
+  const headers = ['file', 'KiB', 'URL KiB', 'worst ms/check', 'in', 'early ms', 'in', 'cold ms', 'build ms', 'estimated', 'heap (all syntaxes)', 'bound'];
   const rows = results.map((r) => [
     r.label,
     String(r.fileBytes / 1024),
     String(r.urlChars / 1024),
     milliseconds(r.worstMs),
     r.worstSyntax,
+    milliseconds(r.earlyMs),
+    r.earlySyntax,
     milliseconds(r.coldMs),
+    milliseconds(r.buildMs),
     kilobytes(r.estimatedBytes),
     kilobytes(r.heapBytes),
-    passFail(r.worstMs < boundMs(r.urlChars)),
+    passFail(Math.max(r.worstMs, r.earlyMs) < boundMs(r.urlChars)),
   ]);
-  return renderTable(headers, rows, 'lrrrlrrrr');
+  return renderTable(headers, rows, 'lrrrlrlrrrrr');
 }
 
 function lintTable(l: LintResult): string {
@@ -285,6 +288,11 @@ function missedTargets(
 ): string[] {
   const missed: string[] = [];
   for (const r of adversarial) {
+    if (r.earlyMs >= boundMs(r.urlChars)) {
+      missed.push(
+        `adversarial ${r.label} (${r.fileBytes / 1024} KiB) x ${r.urlChars / 1024} KiB URL: an early check ${milliseconds(r.earlyMs)} ms in ${r.earlySyntax}, not under ${boundMs(r.urlChars)} ms`,
+      );
+    }
     if (r.worstMs >= boundMs(r.urlChars)) {
       missed.push(
         `adversarial ${r.label} (${r.fileBytes / 1024} KiB) x ${r.urlChars / 1024} KiB URL: ${milliseconds(r.worstMs)} ms in ${r.worstSyntax}, not under ${boundMs(r.urlChars)} ms`,
@@ -422,7 +430,11 @@ async function main(): Promise<void> {
   log('');
   log(adversarialTable(adversarial));
   log('');
-  log('cold = parse + first check (compiling the matcher), worst syntax; heap = retained per copy after one check in every syntax.');
+  log(
+    'cold = parse + first check (compiling the matcher only when a direct scan could pass its bound); early = the slowest of checks 2 to 16, ' +
+      'which scan the rules directly; build = the check that builds the index (each check the median over 5 fresh parses); worst syntax; ' +
+      'heap = retained per copy after one check in every syntax. The bound applies to warm and early checks.',
+  );
   log('');
   log("## lint on 500 KiB (RFC 9309's minimum; groups of literal and wildcard rules with a few findings each; ms per call)");
   log('');
