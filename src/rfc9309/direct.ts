@@ -18,6 +18,9 @@ export function directoryAt(at: number): number {
   return ~at;
 }
 
+/** The table of a pending selection once built: its groups and rules are the selection's. */
+const BUILT: readonly number[] = [0];
+
 /**
  * What a scan keeps of a pooled rule: where the first `*` of a value matched
  * in place is (its end when it has none; see `plainStar`), or the pattern
@@ -42,7 +45,7 @@ export class PendingSelection implements Decider {
    * where its value starts in {@link #text} ({@link directoryAt} for an
    * allow's directory rule, which follows it), and its ValueEnd.
    */
-  readonly #table: ArrayLike<number>;
+  #table: ArrayLike<number>;
   readonly #text: string;
   readonly #bytewise: boolean;
   /** What scans may still look at (engine/direct-scan.ts), and how many rules have a `*`. */
@@ -155,7 +158,9 @@ export class PendingSelection implements Decider {
   finish(): Selection {
     if (this.built === null) {
       this.built = this.#build();
+      // The view keeps this object, which answers through `built` from now on: what only scans read is let go.
       this.#kept = null;
+      this.#table = BUILT;
     }
     return this.built;
   }
