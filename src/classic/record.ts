@@ -5,7 +5,7 @@ import { hasWildcards } from '../engine/pattern.js';
 import { decodePath } from '../text/url-path.js';
 import { DirectRules, settled } from './first-match.js';
 import { GYM2008, MK1996, type Syntax } from '../syntax.js';
-import { scrubValue } from '../text/chars.js';
+import { isPyWhitespace, scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';
 import { endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import type { RecordDecider, RobotRecord, Rule } from './model.js';
@@ -40,6 +40,13 @@ export class LazyRecord implements RobotRecord {
   /** Index in the spans of this record's first rule. */
   readonly #first: number;
   readonly #count: number;
+  /**
+   * The decoded paths, shared by the deciders of both syntaxes while they
+   * scan them; let go once the deciders made are compiled, which keep only
+   * what they match with (GYM2008's index holds no wildcard rule's path:
+   * docs/performance.md, "Memory per origin"). A syntax asked later decodes
+   * them again.
+   */
   #paths: string[] | null = null;
   #rules: Rule[] | null = null;
   /** The rules compiled per syntax on first use (GYM2008 shares MK1996's when no path has a wildcard). */
@@ -148,14 +155,33 @@ export class LazyRecord implements RobotRecord {
 
   ruleAllows(i: number): boolean {
     const allow = isAllow(this.#end(i));
-    return this.paths[i] === '' ? !allow : allow;
+    return this.#emptyAt(i) ? !allow : allow;
+  }
+
+  /**
+   * True when rule `i`'s decoded path is empty: read from the text, as the
+   * paths may have been let go. A value that is not empty once scrubbed
+   * decodes to a path that is not; a first character that scrubbing keeps
+   * (neither a control nor white space) settles that at once.
+   */
+  #emptyAt(i: number): boolean {
+    const start = this.#start(i);
+    if (start === endOf(this.#end(i))) return true;
+    const c = this.#text.charCodeAt(start);
+    return (c <= 0x20 || isPyWhitespace(c)) && this.#raw(i) === '';
   }
 
   decider(syntax: Syntax): RecordDecider {
     // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does: one decider serves both.
     // The first checks scan the paths directly; the record keeps the compiled rules once they hand over.
     if (syntax === MK1996 || (this.#plain ??= !hasWildcards(this.paths)))
-      return (this.#mk1996 = settled(this.#mk1996 ?? new DirectRules(this.paths, MK1996, this)));
-    return (this.#gym2008 = settled(this.#gym2008 ?? new DirectRules(this.paths, GYM2008, this)));
+      return this.#released((this.#mk1996 = settled(this.#mk1996 ?? new DirectRules(this.paths, MK1996, this))));
+    return this.#released((this.#gym2008 = settled(this.#gym2008 ?? new DirectRules(this.paths, GYM2008, this))));
+  }
+
+  /** `decider`, the paths let go once no decider made scans them (see {@link #paths}). */
+  #released(decider: RecordDecider): RecordDecider {
+    if (this.#paths !== null && !(this.#mk1996 instanceof DirectRules) && !(this.#gym2008 instanceof DirectRules)) this.#paths = null;
+    return decider;
   }
 }
