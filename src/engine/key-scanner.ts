@@ -15,6 +15,44 @@ function bigram(a: number, b: number, bits: number): number {
  */
 export type KeyScan = (path: string, below: number, visit: (slot: number, at: number) => number) => void;
 
+/**
+ * Many keys held as one string: key k is `text.slice(starts[k], starts[k + 1])`.
+ * A string each took some 32 bytes besides its characters (a header and a
+ * slot), for keys of three or four characters in a hostile file's thousands
+ * of `/*<i>*` rules (docs/performance.md, "Memory per origin").
+ */
+export class KeyTable {
+  readonly text: string;
+  readonly starts: Int32Array;
+
+  constructor(keys: readonly string[]) {
+    this.text = keys.join('');
+    const starts = new Int32Array(keys.length + 1);
+    for (let k = 0; k < keys.length; k++) starts[k + 1] = starts[k]! + keys[k]!.length;
+    this.starts = starts;
+  }
+
+  /** How many keys. */
+  get size(): number {
+    return this.starts.length - 1;
+  }
+
+  /** Key `k`, as a string of its own. */
+  key(k: number): string {
+    return this.text.slice(this.starts[k], this.starts[k + 1]);
+  }
+
+  /** True when key `k` occurs in `path` at `i`. */
+  occursAt(path: string, i: number, k: number): boolean {
+    const text = this.text;
+    const from = this.starts[k]!;
+    const n = this.starts[k + 1]! - from;
+    if (path.length - i < n) return false;
+    for (let j = 0; j < n; j++) if (path.charCodeAt(i + j) !== text.charCodeAt(from + j)) return false;
+    return true;
+  }
+}
+
 /** Fewer wildcard rules than this are tried in turn: a scan costs more than trying a handful. */
 const SCAN_FROM = 5;
 
@@ -96,19 +134,20 @@ function tableSize(n: number): number {
   return 1 << (32 - Math.clz32(n + (n >>> 2)));
 }
 
-function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly number[]): KeyTrie {
+function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): KeyTrie {
+  const { text, starts } = keys;
   // A key of n code units adds at most n - 1 edges (the first takes two units).
   let units = 1;
-  for (const slot of slots) units += keys[slot]!.length - 1;
+  for (const slot of slots) units += starts[slot + 1]! - starts[slot]! - 1;
   // Built for as many nodes as that, then copied at the size used.
-  const built = emptyTrie(tableSize(units), units, keys.length);
+  const built = emptyTrie(tableSize(units), units, keys.size);
   let nodes = 1;
   for (const slot of slots) {
-    const key = keys[slot]!;
+    const at = starts[slot]!;
     const r = rank[slot]!;
     let node = 0;
-    for (let i = 1; i < key.length; i++) {
-      const c = i === 1 ? (key.charCodeAt(0) << 16) | key.charCodeAt(1) : key.charCodeAt(i);
+    for (let i = 1; i < starts[slot + 1]! - at; i++) {
+      const c = i === 1 ? (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1) : text.charCodeAt(at + i);
       let next = edgeOf(built, node, c);
       if (next < 0) addEdge(built, node, c, (next = nodes++));
       node = next;
@@ -141,8 +180,11 @@ function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly numb
  * instead, so that a position costs at most the longest key's length, not
  * a comparison per key.
  */
-export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
-  const n = keys.length;
+export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array): KeyScan {
+  if (!(keys instanceof KeyTable)) keys = new KeyTable(keys);
+  const table = keys;
+  const { text, starts } = keys;
+  const n = keys.size;
   const bits = Math.max(4, Math.min(16, 32 - Math.clz32(n * 4 - 1)));
   const buckets = 1 << bits;
   const opens = new Int32Array(4);
@@ -152,11 +194,10 @@ export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
   const bucketOf = new Int32Array(n);
   const sizes = new Int32Array(buckets);
   for (let slot = 0; slot < n; slot++) {
-    const key = keys[slot]!;
-    const c0 = key.charCodeAt(0);
+    const c0 = text.charCodeAt(starts[slot]!);
     if (c0 < 128) opens[c0 >>> 5]! |= 1 << (c0 & 31);
-    if (!firsts.includes(key[0]!)) firsts += key[0]!;
-    sizes[(bucketOf[slot] = bigram(c0, key.charCodeAt(1), bits))]!++;
+    if (!firsts.includes(text[starts[slot]!]!)) firsts += text[starts[slot]!]!;
+    sizes[(bucketOf[slot] = bigram(c0, text.charCodeAt(starts[slot]! + 1), bits))]!++;
   }
   // Bucket h holds the slots order[head[h]] up to order[head[h + 1]]; a
   // crowded one holds the single entry -1, standing for the trie.
@@ -203,7 +244,7 @@ export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
           below = walkTrie(trie!, path, i, rank, below, found, epoch, visit);
           continue;
         }
-        if (rank[slot]! >= below || found[slot] === epoch || !path.startsWith(keys[slot]!, i)) continue;
+        if (rank[slot]! >= below || found[slot] === epoch || !table.occursAt(path, i, slot)) continue;
         found[slot] = epoch;
         below = visit(slot, i);
       }

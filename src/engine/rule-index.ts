@@ -12,7 +12,7 @@
 // searches shared by many rules are remembered (PartSearches), so thousands
 // of rules sharing a word cost lookups rather than scans. No rule is ever
 // turned into a regular expression.
-import { keyScanner, scansKey } from './key-scanner.js';
+import { KeyTable, keyScanner, scansKey } from './key-scanner.js';
 import { PartSearches } from './part-searches.js';
 import { floatingKey, longestPart, matchParts, matchPartsAt, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
@@ -25,6 +25,11 @@ const NO_RULE = 0x7fffffff;
 
 interface RankedPattern extends Pattern {
   readonly rank: number;
+}
+
+/** A pattern tried where its key (its longest part) occurs. */
+interface ScannedPattern extends RankedPattern {
+  readonly key: string;
 }
 
 /**
@@ -93,35 +98,37 @@ function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
 function patternMatcher(patterns: readonly RankedPattern[]): (path: string, below: number) => number {
   const always: RankedPattern[] = [];
   // A floating pattern (`/*key`, `/*key*`: most wildcard rules, and a hostile
-  // file's thousands) is kept as its key alone, null here: it matches where
-  // the key occurs past the opening `/`. Its pattern object and parts array
-  // took some 120 of the 230 bytes a rule held (docs/performance.md, "Memory per origin").
-  const scanned: (RankedPattern | null)[] = [];
-  const keys: string[] = [];
-  const ranks: number[] = [];
+  // file's thousands) is kept as its key alone: it matches where the key
+  // occurs past the opening `/`. Its pattern object and parts array took some
+  // 120 of the 230 bytes a rule held (docs/performance.md, "Memory per
+  // origin"). The other patterns scanned take the first slots, so that
+  // `scanned` holds them alone; the floating ones follow.
+  const scanned: ScannedPattern[] = [];
+  const floating: RankedPattern[] = [];
+  const floatingKeys: string[] = [];
   for (const pattern of patterns) {
     const key = longestPart(pattern.parts);
-    if (scansKey(key, patterns.length)) {
-      scanned.push(floatingKey(pattern.parts, pattern.anchored) === key ? null : pattern);
-      keys.push(key);
-      ranks.push(pattern.rank);
-    } else {
-      always.push(pattern);
-    }
+    if (!scansKey(key, patterns.length)) always.push(pattern);
+    else if (floatingKey(pattern.parts, pattern.anchored) === key) {
+      floating.push(pattern);
+      floatingKeys.push(key);
+    } else scanned.push({ parts: pattern.parts, anchored: pattern.anchored, rank: pattern.rank, key });
   }
-  const rank = Int32Array.from(ranks);
-  const scan = scanned.length > 0 ? keyScanner(keys, rank) : null;
+  const keys = new KeyTable([...scanned.map((p) => p.key), ...floatingKeys]);
+  const rank = Int32Array.from([...scanned, ...floating], (p) => p.rank);
+  const scan = keys.size > 0 ? keyScanner(keys, rank) : null;
+  const first = scanned.length;
   // What the scan's visits read and write: set by each call, which runs no other code meanwhile.
   let best = NO_RULE;
   let target = '';
   const searches = new PartSearches();
   const visit = (slot: number, at: number): number => {
-    const p = scanned[slot] as RankedPattern | null;
-    if (p === null) {
+    if (slot >= first) {
       // The key's first place is `at`; at 0 it may still occur past the `/`.
-      if (target.charCodeAt(0) === 0x2f && (at > 0 || target.indexOf(keys[slot]!, 1) > 0)) best = rank[slot]!;
-    } else if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches.tried(keys[slot]!, at))) {
-      best = p.rank;
+      if (target.charCodeAt(0) === 0x2f && (at > 0 || target.indexOf(keys.key(slot), 1) > 0)) best = rank[slot]!;
+    } else {
+      const p = scanned[slot]!;
+      if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches.tried(p.key, at))) best = p.rank;
     }
     return best;
   };
