@@ -76,10 +76,10 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
 function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
   if (ranks.size === 0) return () => -1;
   const chain = new PrefixChain(ranks.keys());
-  const best = new Int32Array(chain.sorted.length);
+  const best = new Int32Array(chain.size);
   // Parents sort before their children, so each parent's best is known first.
   for (let i = 0; i < best.length; i++) {
-    const own = ranks.get(chain.sorted[i]!)!;
+    const own = ranks.get(chain.entry(i))!;
     const up = chain.parent[i]!;
     best[i] = up >= 0 && best[up]! < own ? best[up]! : own;
   }
