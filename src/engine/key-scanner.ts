@@ -88,7 +88,7 @@ interface KeyTrie {
   readonly nextEnd: Int32Array;
   readonly least: Int32Array;
   /** Per node, the scan (its epoch) in which the keys ending there were all visited: a later position skips them. */
-  readonly done: Uint32Array;
+  readonly done: Uint8Array;
 }
 
 function edgeHash(node: number, c: number, mask: number): number {
@@ -114,7 +114,7 @@ function emptyTrie(size: number, nodes: number, keys: number): KeyTrie {
     ends: new Int32Array(nodes).fill(-1),
     nextEnd: new Int32Array(keys).fill(-1),
     least: new Int32Array(nodes).fill(0x7fffffff),
-    done: new Uint32Array(nodes),
+    done: new Uint8Array(nodes),
   };
 }
 
@@ -161,7 +161,7 @@ function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): Ke
     ends: built.ends.slice(0, nodes),
     nextEnd: built.nextEnd,
     least: built.least.slice(0, nodes),
-    done: new Uint32Array(nodes),
+    done: new Uint8Array(nodes),
   };
   for (let h = 0; h <= built.mask; h++) if (built.from[h] !== 0) addEdge(trie, built.from[h]! - 1, built.unit[h]!, built.to[h]!);
   return trie;
@@ -174,7 +174,7 @@ function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): Ke
  * (`?name` and `&name` keys, say), indexOf jumps from one such character to
  * the next; otherwise every character is looked at, and a 128-bit set of the
  * opening characters skips most. At each opening, a hash table of the keys'
- * two-character openings (about four buckets a key, stored as offsets into
+ * two-character openings (about two buckets a key, stored as offsets into
  * one array of slots) gives the few keys worth comparing. A bucket that many
  * keys share (`ab1x`, `ab2x`, ... from a hostile file) is walked as a trie
  * instead, so that a position costs at most the longest key's length, not
@@ -185,10 +185,12 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
   const table = keys;
   const { text, starts } = keys;
   const n = keys.size;
-  const bits = Math.max(4, Math.min(16, 32 - Math.clz32(n * 4 - 1)));
+  // About two buckets a key: a bucket that keys share costs a comparison more, a bucket's slot in `head` two or four bytes.
+  const bits = Math.max(4, Math.min(16, 32 - Math.clz32(n * 2 - 1)));
   const buckets = 1 << bits;
   const opens = new Int32Array(4);
-  const found = new Uint32Array(n);
+  // Epochs (which scan marked a key found) are one byte: every 255 scans the marks are cleared, a memset of a byte a key and node.
+  const found = new Uint8Array(n);
   let epoch = 0;
   let firsts = '';
   const bucketOf = new Int32Array(n);
@@ -204,7 +206,8 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
   const crowded: number[] = [];
   for (let slot = 0; slot < n; slot++) if (sizes[bucketOf[slot]!]! > CROWDED) crowded.push(slot);
   const trie = crowded.length > 0 ? keyTrie(keys, rank, crowded) : null;
-  const head = new Int32Array(buckets + 1);
+  // Offsets into `order` (at most one a key) take two bytes when they fit.
+  const head = n < 0x10000 ? new Uint16Array(buckets + 1) : new Int32Array(buckets + 1);
   for (let h = 0; h < buckets; h++) head[h + 1] = head[h]! + (sizes[h]! > CROWDED ? 1 : sizes[h]!);
   const order = new Int32Array(head[buckets]!).fill(-1);
   const fill = head.slice(0, -1);
@@ -216,7 +219,7 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
   const first0 = firsts[0] ?? '';
   const first1 = firsts[1] ?? '';
   return (path, below, visit) => {
-    epoch = (epoch + 1) >>> 0;
+    epoch = (epoch + 1) & 0xff;
     if (epoch === 0) {
       found.fill(0);
       trie?.done.fill(0);
@@ -259,7 +262,7 @@ function walkTrie(
   i: number,
   rank: Int32Array,
   below: number,
-  found: Uint32Array,
+  found: Uint8Array,
   epoch: number,
   visit: (slot: number, at: number) => number,
 ): number {
