@@ -14,7 +14,7 @@
 // turned into a regular expression.
 import { KeyTable, keyScanner, scansKey } from './key-scanner.js';
 import { PartSearches } from './part-searches.js';
-import { floatingKey, longestPart, matchParts, matchPartsAt, splitPattern, type Pattern } from './pattern.js';
+import { floatingKey, longestPart, matchParts, matchPartsIn, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
 
 /** The rank (index in decision order) of the rule that decides a path, or -1 when none matches. */
@@ -25,11 +25,6 @@ const NO_RULE = 0x7fffffff;
 
 interface RankedPattern extends Pattern {
   readonly rank: number;
-}
-
-/** A pattern tried where its key (its longest part) occurs. */
-interface ScannedPattern extends RankedPattern {
-  readonly key: string;
 }
 
 /**
@@ -99,25 +94,44 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
   const always: RankedPattern[] = [];
   // A floating pattern (`/*key`, `/*key*`: most wildcard rules, and a hostile
   // file's thousands) is kept as its key alone: it matches where the key
-  // occurs past the opening `/`. Its pattern object and parts array took some
-  // 120 of the 230 bytes a rule held (docs/performance.md, "Memory per
-  // origin"). The other patterns scanned take the first slots, so that
-  // `scanned` holds them alone; the floating ones follow.
-  const scanned: ScannedPattern[] = [];
-  const floating: RankedPattern[] = [];
+  // occurs past the opening `/`. The other patterns scanned take the first
+  // slots, their parts one after another in `parts` (pattern k's from
+  // partStart[k] to partStart[k + 1]), each part written in many rules (`/`,
+  // a shared word) one string: an object and an array a pattern took some
+  // 120 of the 230 bytes a rule held (docs/performance.md, "Memory per origin").
+  const parts: string[] = [];
+  const partStart: number[] = [0];
+  const anchoredSlots: number[] = [];
+  const scannedRanks: number[] = [];
+  const scannedKeys: string[] = [];
+  const floating: number[] = [];
   const floatingKeys: string[] = [];
+  const interned = new Map<string, string>();
   for (const pattern of patterns) {
     const key = longestPart(pattern.parts);
     if (!scansKey(key, patterns.length)) always.push(pattern);
     else if (floatingKey(pattern.parts, pattern.anchored) === key) {
-      floating.push(pattern);
+      floating.push(pattern.rank);
       floatingKeys.push(key);
-    } else scanned.push({ parts: pattern.parts, anchored: pattern.anchored, rank: pattern.rank, key });
+    } else {
+      for (const part of pattern.parts) {
+        const one = interned.get(part);
+        if (one === undefined) interned.set(part, part);
+        parts.push(one ?? part);
+      }
+      partStart.push(parts.length);
+      if (pattern.anchored) anchoredSlots.push(scannedRanks.length);
+      scannedRanks.push(pattern.rank);
+      scannedKeys.push(key);
+    }
   }
-  const keys = new KeyTable([...scanned.map((p) => p.key), ...floatingKeys]);
-  const rank = Int32Array.from([...scanned, ...floating], (p) => p.rank);
+  const first = scannedRanks.length;
+  const starts = Int32Array.from(partStart);
+  const anchored = new Uint8Array(first);
+  for (const slot of anchoredSlots) anchored[slot] = 1;
+  const keys = new KeyTable([...scannedKeys, ...floatingKeys]);
+  const rank = Int32Array.from([...scannedRanks, ...floating]);
   const scan = keys.size > 0 ? keyScanner(keys, rank) : null;
-  const first = scanned.length;
   // What the scan's visits read and write: set by each call, which runs no other code meanwhile.
   let best = NO_RULE;
   let target = '';
@@ -127,8 +141,10 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       // The key's first place is `at`; at 0 it may still occur past the `/`.
       if (target.charCodeAt(0) === 0x2f && (at > 0 || target.indexOf(keys.key(slot), 1) > 0)) best = rank[slot]!;
     } else {
-      const p = scanned[slot]!;
-      if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches.tried(p.key, at))) best = p.rank;
+      const lo = starts[slot]!;
+      const hi = starts[slot + 1]!;
+      const memo = searches.tried(longestPart(parts, lo, hi), at);
+      if (matchPartsIn(parts, lo, hi, anchored[slot] === 1, target, 0, target.length, memo)) best = rank[slot]!;
     }
     return best;
   };
