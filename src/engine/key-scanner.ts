@@ -71,19 +71,20 @@ const CROWDED = 24;
 
 /**
  * The keys of crowded buckets as a trie. Node 0 is the root, whose edges
- * take a key's first two code units at once (`c0 << 16 | c1`); every other
- * edge takes one. The edge from `node` by `c` sits in an open-addressed
- * table at the first slot from `edgeHash(node, c)` whose `from` is node + 1
- * and `unit` is c (a `from` of 0 ends the search), and leads to `to`. The
- * keys that end at a node are the chain of slots from `ends[node]` through
- * `nextEnd`; `least[node]` is the lowest rank of the keys at or below the
- * node, where a walk can stop.
+ * take a key's first two code units at once (`c0 << 16 | c1`, unsigned);
+ * every other edge takes one. Nodes are numbered breadth first, so that the
+ * children of `node` are the nodes `first[node]` up to `first[node + 1]`,
+ * in the order of `unit`, the code unit (or two) of the edge into each: a
+ * child is found by a search of that run, and no table of edges is kept.
+ * The keys that end at a node are the chain of slots from `ends[node]`
+ * through `nextEnd`; `least[node]` is the lowest rank of the keys at or
+ * below the node, where a walk can stop. Some 17 bytes a node: an
+ * open-addressed table of edges took about 30 (docs/performance.md,
+ * "Memory per origin").
  */
 interface KeyTrie {
-  readonly mask: number;
-  readonly from: Int32Array;
-  readonly unit: Int32Array;
-  readonly to: Int32Array;
+  readonly first: Int32Array;
+  readonly unit: Uint32Array;
   readonly ends: Int32Array;
   readonly nextEnd: Int32Array;
   readonly least: Int32Array;
@@ -91,39 +92,31 @@ interface KeyTrie {
   readonly done: Uint8Array;
 }
 
+/** The child of `node` by code unit (or root pair) `c`, or -1. */
+function edgeOf(trie: KeyTrie, node: number, c: number): number {
+  const unit = trie.unit;
+  let lo = trie.first[node]!;
+  let hi = trie.first[node + 1]!;
+  // Halved while many (the root's children), then read in turn.
+  while (hi - lo > 8) {
+    const mid = (lo + hi) >>> 1;
+    if (unit[mid]! < c) lo = mid + 1;
+    else hi = mid;
+  }
+  for (; lo < hi; lo++) {
+    const u = unit[lo]!;
+    if (u >= c) return u === c ? lo : -1;
+  }
+  return -1;
+}
+
+/** The unit of the edge taking a key's character `i` (from 1 on) of `s` at `at`: at 1, the first two at once. */
+function unitOf(s: string, at: number, i: number): number {
+  return i === 1 ? ((s.charCodeAt(at) << 16) | s.charCodeAt(at + 1)) >>> 0 : s.charCodeAt(at + i);
+}
+
 function edgeHash(node: number, c: number, mask: number): number {
   return (Math.imul(node, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
-}
-
-/** The child of `node` by code unit `c`, or -1. */
-function edgeOf(trie: KeyTrie, node: number, c: number): number {
-  for (let h = edgeHash(node, c, trie.mask); ; h = (h + 1) & trie.mask) {
-    const from = trie.from[h]!;
-    if (from === 0) return -1;
-    if (from === node + 1 && trie.unit[h] === c) return trie.to[h]!;
-  }
-}
-
-/** Empty arrays for a table of edges `size` long (a power of two), keys ending at nodes to come. */
-function emptyTrie(size: number, nodes: number, keys: number): KeyTrie {
-  return {
-    mask: size - 1,
-    from: new Int32Array(size),
-    unit: new Int32Array(size),
-    to: new Int32Array(size),
-    ends: new Int32Array(nodes).fill(-1),
-    nextEnd: new Int32Array(keys).fill(-1),
-    least: new Int32Array(nodes).fill(0x7fffffff),
-    done: new Uint8Array(nodes),
-  };
-}
-
-function addEdge(trie: KeyTrie, node: number, c: number, next: number): void {
-  let h = edgeHash(node, c, trie.mask);
-  while (trie.from[h] !== 0) h = (h + 1) & trie.mask;
-  trie.from[h] = node + 1;
-  trie.unit[h] = c;
-  trie.to[h] = next;
 }
 
 /**
@@ -136,34 +129,71 @@ function tableSize(n: number): number {
 
 function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): KeyTrie {
   const { text, starts } = keys;
-  // A key of n code units adds at most n - 1 edges (the first takes two units).
-  let units = 1;
-  for (const slot of slots) units += starts[slot + 1]! - starts[slot]! - 1;
-  // Built for as many nodes as that, then copied at the size used.
-  const built = emptyTrie(tableSize(units), units, keys.size);
+  // Built first with an open-addressed table of edges (`from` a parent + 1,
+  // `units`, `to`: a step a unit, whatever a hostile file's keys share),
+  // nodes numbered as made; then laid out breadth first. A key of n code
+  // units adds at most n - 1 nodes (the first edge takes two units).
+  let most = 1;
+  for (const slot of slots) most += starts[slot + 1]! - starts[slot]! - 1;
+  const mask = tableSize(most) - 1;
+  const from = new Int32Array(mask + 1);
+  const units = new Uint32Array(mask + 1);
+  const to = new Int32Array(mask + 1);
+  const nodeUnit = new Uint32Array(most);
+  const least = new Int32Array(most).fill(0x7fffffff);
+  const ends = new Int32Array(most).fill(-1);
+  const nextEnd = new Int32Array(keys.size).fill(-1);
   let nodes = 1;
   for (const slot of slots) {
     const at = starts[slot]!;
     const r = rank[slot]!;
     let node = 0;
     for (let i = 1; i < starts[slot + 1]! - at; i++) {
-      const c = i === 1 ? (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1) : text.charCodeAt(at + i);
-      let next = edgeOf(built, node, c);
-      if (next < 0) addEdge(built, node, c, (next = nodes++));
-      node = next;
-      if (r < built.least[node]!) built.least[node] = r;
+      const c = unitOf(text, at, i);
+      let h = edgeHash(node, c, mask);
+      while (from[h] !== 0 && (from[h] !== node + 1 || units[h] !== c)) h = (h + 1) & mask;
+      if (from[h] === 0) {
+        from[h] = node + 1;
+        units[h] = c;
+        nodeUnit[(to[h] = nodes++)] = c;
+      }
+      node = to[h]!;
+      if (r < least[node]!) least[node] = r;
     }
-    built.nextEnd[slot] = built.ends[node]!;
-    built.ends[node] = slot;
+    nextEnd[slot] = ends[node]!;
+    ends[node] = slot;
   }
-  const trie = {
-    ...emptyTrie(tableSize(nodes - 1), 0, 0),
-    ends: built.ends.slice(0, nodes),
-    nextEnd: built.nextEnd,
-    least: built.least.slice(0, nodes),
+  // Each node's children, as made: node p's are kids[head[p]] up to kids[head[p + 1]].
+  const head = new Int32Array(nodes + 1);
+  for (let h = 0; h <= mask; h++) if (from[h] !== 0) head[from[h]!]!++;
+  for (let p = 0; p < nodes; p++) head[p + 1]! += head[p]!;
+  const fill = head.slice(0, -1);
+  const kids = new Int32Array(nodes);
+  for (let h = 0; h <= mask; h++) if (from[h] !== 0) kids[fill[from[h]! - 1]!++] = to[h]!;
+  const trie: KeyTrie = {
+    first: new Int32Array(nodes + 1),
+    unit: new Uint32Array(nodes),
+    ends: new Int32Array(nodes),
+    nextEnd,
+    least: new Int32Array(nodes),
     done: new Uint8Array(nodes),
   };
-  for (let h = 0; h <= built.mask; h++) if (built.from[h] !== 0) addEdge(trie, built.from[h]! - 1, built.unit[h]!, built.to[h]!);
+  // Breadth first: the node made as `order[k]` takes number k.
+  const order = new Int32Array(nodes);
+  const byUnit = (x: number, y: number): number => nodeUnit[x]! - nodeUnit[y]!;
+  let placed = 1;
+  for (let k = 0; k < nodes; k++) {
+    const old = order[k]!;
+    trie.ends[k] = ends[old]!;
+    trie.least[k] = least[old]!;
+    trie.unit[k] = nodeUnit[old]!;
+    trie.first[k] = placed;
+    const lo = head[old]!;
+    const hi = head[old + 1]!;
+    if (hi - lo > 1) kids.subarray(lo, hi).sort(byUnit);
+    for (let j = lo; j < hi; j++) order[placed++] = kids[j]!;
+  }
+  trie.first[nodes] = placed;
   return trie;
 }
 
@@ -268,7 +298,7 @@ function walkTrie(
 ): number {
   let node = 0;
   for (let j = i + 1; j < path.length; j++) {
-    const next = edgeOf(trie, node, j === i + 1 ? (path.charCodeAt(i) << 16) | path.charCodeAt(j) : path.charCodeAt(j));
+    const next = edgeOf(trie, node, unitOf(path, i, j - i));
     if (next < 0 || trie.least[next]! >= below) break;
     node = next;
     // Each key is visited once a scan: a node whose keys were all looked at
