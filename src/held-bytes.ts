@@ -18,7 +18,7 @@ export const ENTRY_BYTES = 256;
 /** What a parse holds for nothing at all: the parser, its parse, its caches, the RFC 9309 view. */
 const PARSER_BYTES = 1_024;
 /** A record at parse (its object and names arrays), besides its names' strings. */
-const RECORD_BYTES = 180;
+const RECORD_BYTES = 140;
 /** What the RFC 9309 view keeps of a group once the text has been read for a user agent. */
 const GROUP_BYTES = 80;
 /** Per rule, at parse: its two numbers in the span table. */

@@ -29,7 +29,6 @@ const STAR: readonly string[] = Object.freeze(['*']);
 export class LazyRecord implements RobotRecord {
   readonly names: readonly string[];
   readonly lowerNames: readonly string[];
-  readonly isDefault: boolean;
   readonly crawlDelay: number | null;
   readonly line: number;
   readonly #text: string;
@@ -40,20 +39,8 @@ export class LazyRecord implements RobotRecord {
   /** Index in the spans of this record's first rule. */
   readonly #first: number;
   readonly #count: number;
-  /**
-   * The decoded paths, shared by the deciders of both syntaxes while they
-   * scan them; let go once the deciders made are compiled, which keep only
-   * what they match with (GYM2008's index holds no wildcard rule's path:
-   * docs/performance.md, "Memory per origin"). A syntax asked later decodes
-   * them again.
-   */
-  #paths: string[] | null = null;
-  #rules: Rule[] | null = null;
-  /** The rules compiled per syntax on first use (GYM2008 shares MK1996's when no path has a wildcard). */
-  #mk1996: RecordDecider | null = null;
-  #gym2008: RecordDecider | null = null;
-  /** True when no path has `*` or a final `$`; null until first needed. */
-  #plain: boolean | null = null;
+  /** What the record holds once used; null for the many records a crawler never asks about. */
+  #use: RecordUse | null = null;
 
   constructor(
     names: readonly string[],
@@ -73,7 +60,6 @@ export class LazyRecord implements RobotRecord {
       if (low !== names[k]) (lower ??= names.slice())[k] = low;
     }
     this.lowerNames = lower ?? this.names;
-    this.isDefault = names.includes('*');
     this.crawlDelay = crawlDelay;
     this.line = line;
     this.#text = text;
@@ -81,6 +67,15 @@ export class LazyRecord implements RobotRecord {
     this.#spans = spans;
     this.#first = first;
     this.#count = count;
+  }
+
+  get isDefault(): boolean {
+    return this.names === STAR || this.names.includes('*');
+  }
+
+  /** What the record holds once used, made now if it is not yet. */
+  get #used(): RecordUse {
+    return (this.#use ??= new RecordUse());
   }
 
   /** Where the value of rule `i` starts in the text. */
@@ -99,16 +94,18 @@ export class LazyRecord implements RobotRecord {
   }
 
   get paths(): readonly string[] {
-    if (this.#paths === null) {
+    const use = this.#used;
+    if (use.paths === null) {
       const paths = new Array<string>(this.#count);
       for (let i = 0; i < this.#count; i++) paths[i] = decodePath(this.#raw(i));
-      this.#paths = paths;
+      use.paths = paths;
     }
-    return this.#paths;
+    return use.paths;
   }
 
   get rules(): readonly Rule[] {
-    if (this.#rules === null) {
+    const use = this.#used;
+    if (use.rules === null) {
       const paths = this.paths;
       const text = this.#text;
       const rules = new Array<Rule>(this.#count);
@@ -124,9 +121,9 @@ export class LazyRecord implements RobotRecord {
         // Without escapes the value is the path: keep one string.
         rules[i] = { allow: isAllow(this.#end(i)), raw: raw === path ? path : raw, path, line };
       }
-      this.#rules = rules;
+      use.rules = rules;
     }
-    return this.#rules;
+    return use.rules;
   }
 
   ruleStats(): RuleStats {
@@ -174,14 +171,36 @@ export class LazyRecord implements RobotRecord {
   decider(syntax: Syntax): RecordDecider {
     // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does: one decider serves both.
     // The first checks scan the paths directly; the record keeps the compiled rules once they hand over.
-    if (syntax === MK1996 || (this.#plain ??= !hasWildcards(this.paths)))
-      return this.#released((this.#mk1996 = settled(this.#mk1996 ?? new DirectRules(this.paths, MK1996, this))));
-    return this.#released((this.#gym2008 = settled(this.#gym2008 ?? new DirectRules(this.paths, GYM2008, this))));
+    const use = this.#used;
+    if (syntax === MK1996 || (use.plain ??= !hasWildcards(this.paths)))
+      return use.released((use.mk1996 = settled(use.mk1996 ?? new DirectRules(this.paths, MK1996, this))));
+    return use.released((use.gym2008 = settled(use.gym2008 ?? new DirectRules(this.paths, GYM2008, this))));
   }
+}
 
-  /** `decider`, the paths let go once no decider made scans them (see {@link #paths}). */
-  #released(decider: RecordDecider): RecordDecider {
-    if (this.#paths !== null && !(this.#mk1996 instanceof DirectRules) && !(this.#gym2008 instanceof DirectRules)) this.#paths = null;
+/**
+ * What a record holds once used: made on first use, so that the hundreds of
+ * records a crawler never asks about hold five fields less each.
+ */
+class RecordUse {
+  /**
+   * The decoded paths, shared by the deciders of both syntaxes while they
+   * scan them; let go once the deciders made are compiled, which keep only
+   * what they match with (GYM2008's index holds no wildcard rule's path:
+   * docs/performance.md, "Memory per origin"). A syntax asked later decodes
+   * them again.
+   */
+  paths: string[] | null = null;
+  rules: Rule[] | null = null;
+  /** The rules compiled per syntax on first use (GYM2008 shares MK1996's when no path has a wildcard). */
+  mk1996: RecordDecider | null = null;
+  gym2008: RecordDecider | null = null;
+  /** True when no path has `*` or a final `$`; null until first needed. */
+  plain: boolean | null = null;
+
+  /** `decider`, the paths let go once no decider made scans them (see {@link paths}). */
+  released(decider: RecordDecider): RecordDecider {
+    if (this.paths !== null && !(this.mk1996 instanceof DirectRules) && !(this.gym2008 instanceof DirectRules)) this.paths = null;
     return decider;
   }
 }
