@@ -23,7 +23,9 @@ export type RankedMatcher = (path: string) => number;
 /** No rule found yet: above every rank. */
 const NO_RULE = 0x7fffffff;
 
+/** A pattern of the rules compiled: its parts are its own (made by splitPattern), for the index to keep or share. */
 interface RankedPattern extends Pattern {
+  readonly parts: string[];
   readonly rank: number;
 }
 
@@ -85,6 +87,30 @@ function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
 }
 
 /**
+ * Parts met lately, by their length and end characters: a part written in
+ * many rules (`/a`, `.pdf`, a shared word) is then kept as one string. A
+ * file of distinct parts costs a comparison a part (a map of every part
+ * took a third of the compiling time of a hostile file of distinct ones).
+ * Parts of one character need none: V8 shares them already.
+ */
+class RecentParts {
+  readonly #seen = new Array<string>(256).fill('');
+
+  /** Replaces each part of more than one character of `parts` by the string met lately equal to it (see {@link of}). */
+  intern(parts: string[]): void {
+    for (let k = 0; k < parts.length; k++) if (parts[k]!.length > 1) parts[k] = this.of(parts[k]!);
+  }
+
+  /** The string met lately equal to `part`, else `part`, now remembered. */
+  of(part: string): string {
+    const h = (part.length * 31 + part.charCodeAt(0) * 7 + part.charCodeAt(part.length - 1)) & 255;
+    const seen = this.#seen[h]!;
+    if (seen === part) return seen;
+    return (this.#seen[h] = part);
+  }
+}
+
+/**
  * The lowest rank among wildcard patterns that match a path, below a bound,
  * or -1. A pattern can match only where its longest literal part occurs, so
  * only patterns whose part a key scanner finds in the path are tried (a
@@ -96,17 +122,19 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
   // file's thousands) is kept as its key alone: it matches where the key
   // occurs past the opening `/`. The other patterns scanned take the first
   // slots, their parts one after another in `parts` (pattern k's from
-  // partStart[k] to partStart[k + 1]), each part written in many rules (`/`,
-  // a shared word) one string: an object and an array a pattern took some
-  // 120 of the 230 bytes a rule held (docs/performance.md, "Memory per origin").
-  const parts: string[] = [];
+  // partStart[k] to partStart[k + 1]), a part written in rule after rule
+  // one string (see RecentParts): an object and an array a pattern took
+  // some 120 of the 230 bytes a rule held (docs/performance.md, "Memory per
+  // origin").
+  const lists: string[][] = [];
+  let count = 0;
   const partStart: number[] = [0];
   const anchoredSlots: number[] = [];
   const scannedRanks: number[] = [];
   const scannedKeys: string[] = [];
   const floating: number[] = [];
   const floatingKeys: string[] = [];
-  const interned = new Map<string, string>();
+  const interned = new RecentParts();
   for (const pattern of patterns) {
     const key = longestPart(pattern.parts);
     if (!scansKey(key, patterns.length)) always.push(pattern);
@@ -114,17 +142,19 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       floating.push(pattern.rank);
       floatingKeys.push(key);
     } else {
-      for (const part of pattern.parts) {
-        const one = interned.get(part);
-        if (one === undefined) interned.set(part, part);
-        parts.push(one ?? part);
-      }
-      partStart.push(parts.length);
+      interned.intern(pattern.parts);
+      lists.push(pattern.parts);
+      partStart.push((count += pattern.parts.length));
       if (pattern.anchored) anchoredSlots.push(scannedRanks.length);
       scannedRanks.push(pattern.rank);
       scannedKeys.push(key);
     }
   }
+  // Joined by the runtime's concat, a chunk at a time (an argument a list):
+  // pushed one by one, into an array that outgrows the young generation, a
+  // part cost some 60 ns.
+  let parts: string[] = [];
+  for (let k = 0; k < lists.length; k += 8192) parts = parts.concat(...lists.slice(k, k + 8192));
   const first = scannedRanks.length;
   const starts = Int32Array.from(partStart);
   const anchored = new Uint8Array(first);
