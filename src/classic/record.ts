@@ -5,7 +5,7 @@ import { hasWildcards } from '../engine/pattern.js';
 import { decodePath } from '../text/url-path.js';
 import { DirectRules, settled } from './first-match.js';
 import { GYM2008, MK1996, type Syntax } from '../syntax.js';
-import { isPyWhitespace, scrubValue } from '../text/chars.js';
+import { scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';
 import { endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import type { RecordDecider, RobotRecord, Rule } from './model.js';
@@ -19,6 +19,7 @@ import { isFloating, type RuleStats } from '../held-bytes.js';
 export const SPAN_FIELDS = 2;
 
 const STAR: readonly string[] = Object.freeze(['*']);
+const NO_EMPTIES: readonly number[] = Object.freeze([]);
 
 /**
  * A record built by the parser. Rule values are read from the text (scrubbed
@@ -94,13 +95,17 @@ export class LazyRecord implements RobotRecord {
   }
 
   get paths(): readonly string[] {
+    return this.#used.paths ?? this.#decode();
+  }
+
+  /** Decodes the paths, kept until no decider scans them, and notes which are empty. */
+  #decode(): string[] {
     const use = this.#used;
-    if (use.paths === null) {
-      const paths = new Array<string>(this.#count);
-      for (let i = 0; i < this.#count; i++) paths[i] = decodePath(this.#raw(i));
-      use.paths = paths;
-    }
-    return use.paths;
+    const paths = new Array<string>(this.#count);
+    let empties: number[] | null = null;
+    for (let i = 0; i < this.#count; i++) if ((paths[i] = decodePath(this.#raw(i))) === '') (empties ??= []).push(i);
+    use.empties = empties ?? NO_EMPTIES;
+    return (use.paths = paths);
   }
 
   get rules(): readonly Rule[] {
@@ -152,20 +157,15 @@ export class LazyRecord implements RobotRecord {
 
   ruleAllows(i: number): boolean {
     const allow = isAllow(this.#end(i));
-    return this.#emptyAt(i) ? !allow : allow;
+    // Known once the paths are first decoded, and kept when they are let go.
+    const empties = this.#use?.empties ?? this.#decodedEmpties();
+    return empties.length !== 0 && empties.includes(i) ? !allow : allow;
   }
 
-  /**
-   * True when rule `i`'s decoded path is empty: read from the text, as the
-   * paths may have been let go. A value that is not empty once scrubbed
-   * decodes to a path that is not; a first character that scrubbing keeps
-   * (neither a control nor white space) settles that at once.
-   */
-  #emptyAt(i: number): boolean {
-    const start = this.#start(i);
-    if (start === endOf(this.#end(i))) return true;
-    const c = this.#text.charCodeAt(start);
-    return (c <= 0x20 || isPyWhitespace(c)) && this.#raw(i) === '';
+  /** The rules whose path is empty, the paths decoded to know. */
+  #decodedEmpties(): readonly number[] {
+    this.#decode();
+    return this.#use!.empties!;
   }
 
   decider(syntax: Syntax): RecordDecider {
@@ -197,6 +197,8 @@ class RecordUse {
   gym2008: RecordDecider | null = null;
   /** True when no path has `*` or a final `$`; null until first needed. */
   plain: boolean | null = null;
+  /** The rules whose decoded path is empty (their kind is inverted: behaviour.md §4.5), found as the paths are first decoded. */
+  empties: readonly number[] | null = null;
 
   /** `decider`, the paths let go once no decider made scans them (see {@link paths}). */
   released(decider: RecordDecider): RecordDecider {
