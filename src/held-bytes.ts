@@ -2,7 +2,7 @@
 // `parse` keeps and of what the matchers hold once compiled, so that a cache
 // can bound its memory by bytes (RobotsCache and RobotRules `maxBytes`).
 // The figures are Node's (V8 without pointer compression: eight bytes a
-// pointer), fitted on 2026-11-26 to heap measured with --expose-gc on files
+// pointer), fitted on 2026-11-26 (again after the compact tables) to heap measured with --expose-gc on files
 // of many literal rules, many wildcard rules, many groups, copies of one
 // rule and long values (docs/performance.md, "Memory per origin"). When the
 // engine changes what it holds, measure again and change them here.
@@ -20,31 +20,36 @@ export const ENTRY_BYTES = 256;
 /** What a parse holds for nothing at all: the parser, its parse, its caches, the RFC 9309 view. */
 const PARSER_BYTES = 1_024;
 /** A record at parse (its object and names arrays), besides its names' strings. */
-const RECORD_BYTES = 180;
+const RECORD_BYTES = 140;
 /** What the RFC 9309 view keeps of a group once the text has been read for a user agent. */
 const GROUP_BYTES = 80;
 /** Per rule, at parse: its two numbers in the span table. */
 const SPAN_BYTES = 8;
-/** Per rule of a record in use: its decoded path (a slot and a string), shared by MK1996 and GYM2008. */
+/** Per rule of a record in use, while its first checks scan it: its decoded path (a slot and a string), shared by MK1996 and GYM2008. */
 const PATH_BYTES = 32;
-/** Per distinct literal rule of a record in use, in MK1996 or GYM2008: its entry in the prefix chain. */
-const LITERAL_BYTES = 28;
 /**
- * Per distinct wildcard rule of a record in use, in GYM2008: the pattern
- * object, its parts array and strings, its key, rank and place in the key
- * scanner or its trie.
+ * Per distinct literal rule of a compiled record, in MK1996 or GYM2008,
+ * besides its characters: its entry in the prefix chain (its offset into
+ * the chain's one string, its parent, two shares and its rank).
  */
-const WILDCARD_BYTES = 232;
-/** Per distinct floating rule (`/*key`, `/*key*`) in GYM2008: kept as its key alone. */
-const FLOATING_BYTES = 110;
+const LITERAL_BYTES = 20;
+/**
+ * Per distinct wildcard rule of a record in use, in GYM2008, that is not
+ * floating: its key (in the key table and as a part's string), rank, place
+ * in the key scanner or its trie, and its parts' offsets; besides a slot a
+ * part ({@link STAR_BYTES}).
+ */
+const WILDCARD_BYTES = 84;
+/** Per distinct floating rule (`/*key`, `/*key*`) in GYM2008: its key in the key table, rank, and place in the key scanner or its trie. */
+const FLOATING_BYTES = 44;
 /** Per star of a wildcard rule, in GYM2008 and again in RFC 9309: its part's slot in the parts array. */
 const STAR_BYTES = 8;
-/** Per distinct literal rule pooled for a user agent under RFC 9309: its pattern, its three numbers, its index entry. */
-const RFC_LITERAL_BYTES = 74;
-/** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its pattern and numbers). */
-const RFC_WILDCARD_BYTES = 244;
+/** Per distinct literal rule pooled for a user agent under RFC 9309: its three numbers, its rank, its prefix chain entry. */
+const RFC_LITERAL_BYTES = 40;
+/** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its numbers and rank). */
+const RFC_WILDCARD_BYTES = 100;
 /** Per distinct floating rule pooled under RFC 9309. */
-const RFC_FLOATING_BYTES = 124;
+const RFC_FLOATING_BYTES = 64;
 
 /** What one record's rules amount to, for an estimate of what they compile to. */
 export interface RuleStats {
@@ -72,13 +77,18 @@ export function isFloating(value: string): boolean {
 
 const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0, stars: 0 };
 
-/** A record's matchers for MK1996 and GYM2008: its paths, then each syntax's index. */
+/**
+ * A record's matchers for MK1996 and GYM2008: its decoded paths while the
+ * first checks scan them, or MK1996's prefix chain once built (the paths are
+ * then let go), whichever is more; and GYM2008's index, which a file of many
+ * wildcard rules builds at its first check.
+ */
 function classicBytes(s: RuleStats): number {
   const wild =
     s.wildcards > 0
       ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES + s.stars * STAR_BYTES
       : 0;
-  return s.rules * PATH_BYTES + s.distinct * LITERAL_BYTES + wild;
+  return Math.max(s.rules * PATH_BYTES, s.distinct * LITERAL_BYTES + s.chars) + wild;
 }
 
 /** A user agent's RFC 9309 selection: patterns are strings of their own (long ones copied), then the index. */

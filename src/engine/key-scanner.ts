@@ -15,6 +15,44 @@ function bigram(a: number, b: number, bits: number): number {
  */
 export type KeyScan = (path: string, below: number, visit: (slot: number, at: number) => number) => void;
 
+/**
+ * Many keys held as one string: key k is `text.slice(starts[k], starts[k + 1])`.
+ * A string each took some 32 bytes besides its characters (a header and a
+ * slot), for keys of three or four characters in a hostile file's thousands
+ * of `/*<i>*` rules (docs/performance.md, "Memory per origin").
+ */
+export class KeyTable {
+  readonly text: string;
+  readonly starts: Int32Array;
+
+  constructor(keys: readonly string[]) {
+    this.text = keys.join('');
+    const starts = new Int32Array(keys.length + 1);
+    for (let k = 0; k < keys.length; k++) starts[k + 1] = starts[k]! + keys[k]!.length;
+    this.starts = starts;
+  }
+
+  /** How many keys. */
+  get size(): number {
+    return this.starts.length - 1;
+  }
+
+  /** Key `k`, as a string of its own. */
+  key(k: number): string {
+    return this.text.slice(this.starts[k], this.starts[k + 1]);
+  }
+
+  /** True when key `k` occurs in `path` at `i`. */
+  occursAt(path: string, i: number, k: number): boolean {
+    const text = this.text;
+    const from = this.starts[k]!;
+    const n = this.starts[k + 1]! - from;
+    if (path.length - i < n) return false;
+    for (let j = 0; j < n; j++) if (path.charCodeAt(i + j) !== text.charCodeAt(from + j)) return false;
+    return true;
+  }
+}
+
 /** Fewer wildcard rules than this are tried in turn: a scan costs more than trying a handful. */
 const SCAN_FROM = 5;
 
@@ -33,59 +71,52 @@ const CROWDED = 24;
 
 /**
  * The keys of crowded buckets as a trie. Node 0 is the root, whose edges
- * take a key's first two code units at once (`c0 << 16 | c1`); every other
- * edge takes one. The edge from `node` by `c` sits in an open-addressed
- * table at the first slot from `edgeHash(node, c)` whose `from` is node + 1
- * and `unit` is c (a `from` of 0 ends the search), and leads to `to`. The
- * keys that end at a node are the chain of slots from `ends[node]` through
- * `nextEnd`; `least[node]` is the lowest rank of the keys at or below the
- * node, where a walk can stop.
+ * take a key's first two code units at once (`c0 << 16 | c1`, unsigned);
+ * every other edge takes one. Nodes are numbered breadth first, so that the
+ * children of `node` are the nodes `first[node]` up to `first[node + 1]`,
+ * in the order of `unit`, the code unit (or two) of the edge into each: a
+ * child is found by a search of that run, and no table of edges is kept.
+ * The keys that end at a node are the chain of slots from `ends[node]`
+ * through `nextEnd`; `least[node]` is the lowest rank of the keys at or
+ * below the node, where a walk can stop. Some 17 bytes a node: an
+ * open-addressed table of edges took about 30 (docs/performance.md,
+ * "Memory per origin").
  */
 interface KeyTrie {
-  readonly mask: number;
-  readonly from: Int32Array;
-  readonly unit: Int32Array;
-  readonly to: Int32Array;
+  readonly first: Int32Array;
+  readonly unit: Uint32Array;
   readonly ends: Int32Array;
   readonly nextEnd: Int32Array;
   readonly least: Int32Array;
   /** Per node, the scan (its epoch) in which the keys ending there were all visited: a later position skips them. */
-  readonly done: Uint32Array;
+  readonly done: Uint8Array;
+}
+
+/** The child of `node` by code unit (or root pair) `c`, or -1. */
+function edgeOf(trie: KeyTrie, node: number, c: number): number {
+  const unit = trie.unit;
+  let lo = trie.first[node]!;
+  let hi = trie.first[node + 1]!;
+  // Halved while many (the root's children), then read in turn.
+  while (hi - lo > 8) {
+    const mid = (lo + hi) >>> 1;
+    if (unit[mid]! < c) lo = mid + 1;
+    else hi = mid;
+  }
+  for (; lo < hi; lo++) {
+    const u = unit[lo]!;
+    if (u >= c) return u === c ? lo : -1;
+  }
+  return -1;
+}
+
+/** The unit of the edge taking a key's character `i` (from 1 on) of `s` at `at`: at 1, the first two at once. */
+function unitOf(s: string, at: number, i: number): number {
+  return i === 1 ? ((s.charCodeAt(at) << 16) | s.charCodeAt(at + 1)) >>> 0 : s.charCodeAt(at + i);
 }
 
 function edgeHash(node: number, c: number, mask: number): number {
   return (Math.imul(node, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
-}
-
-/** The child of `node` by code unit `c`, or -1. */
-function edgeOf(trie: KeyTrie, node: number, c: number): number {
-  for (let h = edgeHash(node, c, trie.mask); ; h = (h + 1) & trie.mask) {
-    const from = trie.from[h]!;
-    if (from === 0) return -1;
-    if (from === node + 1 && trie.unit[h] === c) return trie.to[h]!;
-  }
-}
-
-/** Empty arrays for a table of edges `size` long (a power of two), keys ending at nodes to come. */
-function emptyTrie(size: number, nodes: number, keys: number): KeyTrie {
-  return {
-    mask: size - 1,
-    from: new Int32Array(size),
-    unit: new Int32Array(size),
-    to: new Int32Array(size),
-    ends: new Int32Array(nodes).fill(-1),
-    nextEnd: new Int32Array(keys).fill(-1),
-    least: new Int32Array(nodes).fill(0x7fffffff),
-    done: new Uint32Array(nodes),
-  };
-}
-
-function addEdge(trie: KeyTrie, node: number, c: number, next: number): void {
-  let h = edgeHash(node, c, trie.mask);
-  while (trie.from[h] !== 0) h = (h + 1) & trie.mask;
-  trie.from[h] = node + 1;
-  trie.unit[h] = c;
-  trie.to[h] = next;
 }
 
 /**
@@ -96,35 +127,73 @@ function tableSize(n: number): number {
   return 1 << (32 - Math.clz32(n + (n >>> 2)));
 }
 
-function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly number[]): KeyTrie {
-  // A key of n code units adds at most n - 1 edges (the first takes two units).
-  let units = 1;
-  for (const slot of slots) units += keys[slot]!.length - 1;
-  // Built for as many nodes as that, then copied at the size used.
-  const built = emptyTrie(tableSize(units), units, keys.length);
+function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): KeyTrie {
+  const { text, starts } = keys;
+  // Built first with an open-addressed table of edges (`from` a parent + 1,
+  // `units`, `to`: a step a unit, whatever a hostile file's keys share),
+  // nodes numbered as made; then laid out breadth first. A key of n code
+  // units adds at most n - 1 nodes (the first edge takes two units).
+  let most = 1;
+  for (const slot of slots) most += starts[slot + 1]! - starts[slot]! - 1;
+  const mask = tableSize(most) - 1;
+  const from = new Int32Array(mask + 1);
+  const units = new Uint32Array(mask + 1);
+  const to = new Int32Array(mask + 1);
+  const nodeUnit = new Uint32Array(most);
+  const least = new Int32Array(most).fill(0x7fffffff);
+  const ends = new Int32Array(most).fill(-1);
+  const nextEnd = new Int32Array(keys.size).fill(-1);
   let nodes = 1;
   for (const slot of slots) {
-    const key = keys[slot]!;
+    const at = starts[slot]!;
     const r = rank[slot]!;
     let node = 0;
-    for (let i = 1; i < key.length; i++) {
-      const c = i === 1 ? (key.charCodeAt(0) << 16) | key.charCodeAt(1) : key.charCodeAt(i);
-      let next = edgeOf(built, node, c);
-      if (next < 0) addEdge(built, node, c, (next = nodes++));
-      node = next;
-      if (r < built.least[node]!) built.least[node] = r;
+    for (let i = 1; i < starts[slot + 1]! - at; i++) {
+      const c = unitOf(text, at, i);
+      let h = edgeHash(node, c, mask);
+      while (from[h] !== 0 && (from[h] !== node + 1 || units[h] !== c)) h = (h + 1) & mask;
+      if (from[h] === 0) {
+        from[h] = node + 1;
+        units[h] = c;
+        nodeUnit[(to[h] = nodes++)] = c;
+      }
+      node = to[h]!;
+      if (r < least[node]!) least[node] = r;
     }
-    built.nextEnd[slot] = built.ends[node]!;
-    built.ends[node] = slot;
+    nextEnd[slot] = ends[node]!;
+    ends[node] = slot;
   }
-  const trie = {
-    ...emptyTrie(tableSize(nodes - 1), 0, 0),
-    ends: built.ends.slice(0, nodes),
-    nextEnd: built.nextEnd,
-    least: built.least.slice(0, nodes),
-    done: new Uint32Array(nodes),
+  // Each node's children, as made: node p's are kids[head[p]] up to kids[head[p + 1]].
+  const head = new Int32Array(nodes + 1);
+  for (let h = 0; h <= mask; h++) if (from[h] !== 0) head[from[h]!]!++;
+  for (let p = 0; p < nodes; p++) head[p + 1]! += head[p]!;
+  const fill = head.slice(0, -1);
+  const kids = new Int32Array(nodes);
+  for (let h = 0; h <= mask; h++) if (from[h] !== 0) kids[fill[from[h]! - 1]!++] = to[h]!;
+  const trie: KeyTrie = {
+    first: new Int32Array(nodes + 1),
+    unit: new Uint32Array(nodes),
+    ends: new Int32Array(nodes),
+    nextEnd,
+    least: new Int32Array(nodes),
+    done: new Uint8Array(nodes),
   };
-  for (let h = 0; h <= built.mask; h++) if (built.from[h] !== 0) addEdge(trie, built.from[h]! - 1, built.unit[h]!, built.to[h]!);
+  // Breadth first: the node made as `order[k]` takes number k.
+  const order = new Int32Array(nodes);
+  const byUnit = (x: number, y: number): number => nodeUnit[x]! - nodeUnit[y]!;
+  let placed = 1;
+  for (let k = 0; k < nodes; k++) {
+    const old = order[k]!;
+    trie.ends[k] = ends[old]!;
+    trie.least[k] = least[old]!;
+    trie.unit[k] = nodeUnit[old]!;
+    trie.first[k] = placed;
+    const lo = head[old]!;
+    const hi = head[old + 1]!;
+    if (hi - lo > 1) kids.subarray(lo, hi).sort(byUnit);
+    for (let j = lo; j < hi; j++) order[placed++] = kids[j]!;
+  }
+  trie.first[nodes] = placed;
   return trie;
 }
 
@@ -135,35 +204,40 @@ function keyTrie(keys: readonly string[], rank: Int32Array, slots: readonly numb
  * (`?name` and `&name` keys, say), indexOf jumps from one such character to
  * the next; otherwise every character is looked at, and a 128-bit set of the
  * opening characters skips most. At each opening, a hash table of the keys'
- * two-character openings (about four buckets a key, stored as offsets into
+ * two-character openings (about two buckets a key, stored as offsets into
  * one array of slots) gives the few keys worth comparing. A bucket that many
  * keys share (`ab1x`, `ab2x`, ... from a hostile file) is walked as a trie
  * instead, so that a position costs at most the longest key's length, not
  * a comparison per key.
  */
-export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
-  const n = keys.length;
-  const bits = Math.max(4, Math.min(16, 32 - Math.clz32(n * 4 - 1)));
+export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array): KeyScan {
+  if (!(keys instanceof KeyTable)) keys = new KeyTable(keys);
+  const table = keys;
+  const { text, starts } = keys;
+  const n = keys.size;
+  // About two buckets a key: a bucket that keys share costs a comparison more, a bucket's slot in `head` two or four bytes.
+  const bits = Math.max(4, Math.min(16, 32 - Math.clz32(n * 2 - 1)));
   const buckets = 1 << bits;
   const opens = new Int32Array(4);
-  const found = new Uint32Array(n);
+  // Epochs (which scan marked a key found) are one byte: every 255 scans the marks are cleared, a memset of a byte a key and node.
+  const found = new Uint8Array(n);
   let epoch = 0;
   let firsts = '';
   const bucketOf = new Int32Array(n);
   const sizes = new Int32Array(buckets);
   for (let slot = 0; slot < n; slot++) {
-    const key = keys[slot]!;
-    const c0 = key.charCodeAt(0);
+    const c0 = text.charCodeAt(starts[slot]!);
     if (c0 < 128) opens[c0 >>> 5]! |= 1 << (c0 & 31);
-    if (!firsts.includes(key[0]!)) firsts += key[0]!;
-    sizes[(bucketOf[slot] = bigram(c0, key.charCodeAt(1), bits))]!++;
+    if (!firsts.includes(text[starts[slot]!]!)) firsts += text[starts[slot]!]!;
+    sizes[(bucketOf[slot] = bigram(c0, text.charCodeAt(starts[slot]! + 1), bits))]!++;
   }
   // Bucket h holds the slots order[head[h]] up to order[head[h + 1]]; a
   // crowded one holds the single entry -1, standing for the trie.
   const crowded: number[] = [];
   for (let slot = 0; slot < n; slot++) if (sizes[bucketOf[slot]!]! > CROWDED) crowded.push(slot);
   const trie = crowded.length > 0 ? keyTrie(keys, rank, crowded) : null;
-  const head = new Int32Array(buckets + 1);
+  // Offsets into `order` (at most one a key) take two bytes when they fit.
+  const head = n < 0x10000 ? new Uint16Array(buckets + 1) : new Int32Array(buckets + 1);
   for (let h = 0; h < buckets; h++) head[h + 1] = head[h]! + (sizes[h]! > CROWDED ? 1 : sizes[h]!);
   const order = new Int32Array(head[buckets]!).fill(-1);
   const fill = head.slice(0, -1);
@@ -175,7 +249,7 @@ export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
   const first0 = firsts[0] ?? '';
   const first1 = firsts[1] ?? '';
   return (path, below, visit) => {
-    epoch = (epoch + 1) >>> 0;
+    epoch = (epoch + 1) & 0xff;
     if (epoch === 0) {
       found.fill(0);
       trie?.done.fill(0);
@@ -203,7 +277,7 @@ export function keyScanner(keys: readonly string[], rank: Int32Array): KeyScan {
           below = walkTrie(trie!, path, i, rank, below, found, epoch, visit);
           continue;
         }
-        if (rank[slot]! >= below || found[slot] === epoch || !path.startsWith(keys[slot]!, i)) continue;
+        if (rank[slot]! >= below || found[slot] === epoch || !table.occursAt(path, i, slot)) continue;
         found[slot] = epoch;
         below = visit(slot, i);
       }
@@ -218,13 +292,13 @@ function walkTrie(
   i: number,
   rank: Int32Array,
   below: number,
-  found: Uint32Array,
+  found: Uint8Array,
   epoch: number,
   visit: (slot: number, at: number) => number,
 ): number {
   let node = 0;
   for (let j = i + 1; j < path.length; j++) {
-    const next = edgeOf(trie, node, j === i + 1 ? (path.charCodeAt(i) << 16) | path.charCodeAt(j) : path.charCodeAt(j));
+    const next = edgeOf(trie, node, unitOf(path, i, j - i));
     if (next < 0 || trie.least[next]! >= below) break;
     node = next;
     // Each key is visited once a scan: a node whose keys were all looked at

@@ -35,6 +35,14 @@ function shared(a: string, b: string, from: number): number {
   return j;
 }
 
+/** {@link shared} of `text.slice(at, at + len)` and `path`, read in place. */
+function sharedAt(text: string, at: number, len: number, path: string, from: number): number {
+  const m = len < path.length ? len : path.length;
+  let j = from;
+  while (j < m && unitAt(text, at + j) === unitAt(path, j)) j++;
+  return j;
+}
+
 /**
  * Distinct strings in sorted order, each linked to the longest other entry
  * that is its prefix. The entries that are prefixes of a path form a chain: a
@@ -52,8 +60,14 @@ function shared(a: string, b: string, from: number): number {
  * V8's runtime a step, took 20 to 50 % fewer checks/s.
  */
 export class PrefixChain {
-  /** The entries, sorted by code unit. */
-  readonly sorted: readonly string[];
+  /**
+   * The entries, sorted by code unit, one after another: entry i is
+   * `text.slice(starts[i], starts[i + 1])`. A string each took some 32 bytes
+   * besides its characters (a header and a slot), the most of what a short
+   * literal rule held (docs/performance.md, "Memory per origin").
+   */
+  readonly #text: string;
+  readonly #starts: Int32Array;
   /** For each entry, the index of its longest proper prefix in the set, or -1. Parents come first. */
   readonly parent: Int32Array;
   /**
@@ -89,20 +103,34 @@ export class PrefixChain {
       if (lo < mid) ranges.push(lo, mid - 1);
       if (mid < hi) ranges.push(mid + 1, hi);
     }
-    this.sorted = sorted;
+    this.#text = sorted.join('');
+    const starts = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) starts[i + 1] = starts[i]! + sorted[i]!.length;
+    this.#starts = starts;
     this.parent = parent;
     this.#belowShares = below;
     this.#aboveShares = above;
   }
 
+  /** How many entries. */
+  get size(): number {
+    return this.#starts.length - 1;
+  }
+
+  /** Entry `i` (in sorted order), as a string of its own. */
+  entry(i: number): string {
+    return this.#text.slice(this.#starts[i], this.#starts[i + 1]);
+  }
+
   /** Index of the longest entry that is a prefix of `path`, or -1; the others are its ancestors. */
   deepest(path: string): number {
     path = asString(path);
-    const sorted = this.sorted;
+    const text = asString(this.#text);
+    const starts = this.#starts;
     const belowShares = this.#belowShares;
     const aboveShares = this.#aboveShares;
     let lo = 0;
-    let hi = sorted.length - 1;
+    let hi = starts.length - 2;
     let at = -1;
     // What the path shares with the entries just below and just above the
     // range left (0 with none): the entry below is not above the path, the
@@ -126,9 +154,10 @@ export class PrefixChain {
         j = near > known ? known : near;
       } else {
         // Compared in JavaScript: `<=` on two strings is a call into V8's runtime.
-        const entry = asString(sorted[mid]!);
-        j = shared(entry, path, known);
-        notAbove = j === entry.length || (j < path.length && unitAt(entry, j) < unitAt(path, j));
+        const at = starts[mid]!;
+        const len = starts[mid + 1]! - at;
+        j = sharedAt(text, at, len, path, known);
+        notAbove = j === len || (j < path.length && unitAt(text, at + j) < unitAt(path, j));
       }
       if (notAbove) {
         at = mid;
@@ -141,7 +170,7 @@ export class PrefixChain {
     }
     // `low` is now what the entry found shares with the path: it and every
     // ancestor no longer than that are prefixes of the path.
-    while (at >= 0 && sorted[at]!.length > low) at = this.parent[at]!;
+    while (at >= 0 && starts[at + 1]! - starts[at]! > low) at = this.parent[at]!;
     return at;
   }
 }

@@ -12,9 +12,9 @@
 // searches shared by many rules are remembered (PartSearches), so thousands
 // of rules sharing a word cost lookups rather than scans. No rule is ever
 // turned into a regular expression.
-import { keyScanner, scansKey } from './key-scanner.js';
+import { KeyTable, keyScanner, scansKey } from './key-scanner.js';
 import { PartSearches } from './part-searches.js';
-import { floatingKey, longestPart, matchParts, matchPartsAt, splitPattern, type Pattern } from './pattern.js';
+import { floatingKey, longestPart, matchParts, matchPartsIn, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
 
 /** The rank (index in decision order) of the rule that decides a path, or -1 when none matches. */
@@ -23,7 +23,9 @@ export type RankedMatcher = (path: string) => number;
 /** No rule found yet: above every rank. */
 const NO_RULE = 0x7fffffff;
 
+/** A pattern of the rules compiled: its parts are its own (made by splitPattern), for the index to keep or share. */
 interface RankedPattern extends Pattern {
+  readonly parts: string[];
   readonly rank: number;
 }
 
@@ -71,10 +73,10 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
 function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
   if (ranks.size === 0) return () => -1;
   const chain = new PrefixChain(ranks.keys());
-  const best = new Int32Array(chain.sorted.length);
+  const best = new Int32Array(chain.size);
   // Parents sort before their children, so each parent's best is known first.
   for (let i = 0; i < best.length; i++) {
-    const own = ranks.get(chain.sorted[i]!)!;
+    const own = ranks.get(chain.entry(i))!;
     const up = chain.parent[i]!;
     best[i] = up >= 0 && best[up]! < own ? best[up]! : own;
   }
@@ -82,6 +84,30 @@ function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
     const at = chain.deepest(path);
     return at >= 0 ? best[at]! : -1;
   };
+}
+
+/**
+ * Parts met lately, by their length and end characters: a part written in
+ * many rules (`/a`, `.pdf`, a shared word) is then kept as one string. A
+ * file of distinct parts costs a comparison a part (a map of every part
+ * took a third of the compiling time of a hostile file of distinct ones).
+ * Parts of one character need none: V8 shares them already.
+ */
+class RecentParts {
+  readonly #seen = new Array<string>(256).fill('');
+
+  /** Replaces each part of more than one character of `parts` by the string met lately equal to it (see {@link of}). */
+  intern(parts: string[]): void {
+    for (let k = 0; k < parts.length; k++) if (parts[k]!.length > 1) parts[k] = this.of(parts[k]!);
+  }
+
+  /** The string met lately equal to `part`, else `part`, now remembered. */
+  of(part: string): string {
+    const h = (part.length * 31 + part.charCodeAt(0) * 7 + part.charCodeAt(part.length - 1)) & 255;
+    const seen = this.#seen[h]!;
+    if (seen === part) return seen;
+    return (this.#seen[h] = part);
+  }
 }
 
 /**
@@ -93,35 +119,62 @@ function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
 function patternMatcher(patterns: readonly RankedPattern[]): (path: string, below: number) => number {
   const always: RankedPattern[] = [];
   // A floating pattern (`/*key`, `/*key*`: most wildcard rules, and a hostile
-  // file's thousands) is kept as its key alone, null here: it matches where
-  // the key occurs past the opening `/`. Its pattern object and parts array
-  // took some 120 of the 230 bytes a rule held (docs/performance.md, "Memory per origin").
-  const scanned: (RankedPattern | null)[] = [];
-  const keys: string[] = [];
-  const ranks: number[] = [];
+  // file's thousands) is kept as its key alone: it matches where the key
+  // occurs past the opening `/`. The other patterns scanned take the first
+  // slots, their parts one after another in `parts` (pattern k's from
+  // partStart[k] to partStart[k + 1]), a part written in rule after rule
+  // one string (see RecentParts): an object and an array a pattern took
+  // some 120 of the 230 bytes a rule held (docs/performance.md, "Memory per
+  // origin").
+  const lists: string[][] = [];
+  let count = 0;
+  const partStart: number[] = [0];
+  const anchoredSlots: number[] = [];
+  const scannedRanks: number[] = [];
+  const scannedKeys: string[] = [];
+  const floating: number[] = [];
+  const floatingKeys: string[] = [];
+  const interned = new RecentParts();
   for (const pattern of patterns) {
     const key = longestPart(pattern.parts);
-    if (scansKey(key, patterns.length)) {
-      scanned.push(floatingKey(pattern.parts, pattern.anchored) === key ? null : pattern);
-      keys.push(key);
-      ranks.push(pattern.rank);
+    if (!scansKey(key, patterns.length)) always.push(pattern);
+    else if (floatingKey(pattern.parts, pattern.anchored) === key) {
+      floating.push(pattern.rank);
+      floatingKeys.push(key);
     } else {
-      always.push(pattern);
+      interned.intern(pattern.parts);
+      lists.push(pattern.parts);
+      partStart.push((count += pattern.parts.length));
+      if (pattern.anchored) anchoredSlots.push(scannedRanks.length);
+      scannedRanks.push(pattern.rank);
+      scannedKeys.push(key);
     }
   }
-  const rank = Int32Array.from(ranks);
-  const scan = scanned.length > 0 ? keyScanner(keys, rank) : null;
+  // Joined by the runtime's concat, a chunk at a time (an argument a list):
+  // pushed one by one, into an array that outgrows the young generation, a
+  // part cost some 60 ns.
+  let parts: string[] = [];
+  for (let k = 0; k < lists.length; k += 8192) parts = parts.concat(...lists.slice(k, k + 8192));
+  const first = scannedRanks.length;
+  const starts = Int32Array.from(partStart);
+  const anchored = new Uint8Array(first);
+  for (const slot of anchoredSlots) anchored[slot] = 1;
+  const keys = new KeyTable([...scannedKeys, ...floatingKeys]);
+  const rank = Int32Array.from([...scannedRanks, ...floating]);
+  const scan = keys.size > 0 ? keyScanner(keys, rank) : null;
   // What the scan's visits read and write: set by each call, which runs no other code meanwhile.
   let best = NO_RULE;
   let target = '';
   const searches = new PartSearches();
   const visit = (slot: number, at: number): number => {
-    const p = scanned[slot] as RankedPattern | null;
-    if (p === null) {
+    if (slot >= first) {
       // The key's first place is `at`; at 0 it may still occur past the `/`.
-      if (target.charCodeAt(0) === 0x2f && (at > 0 || target.indexOf(keys[slot]!, 1) > 0)) best = rank[slot]!;
-    } else if (matchPartsAt(p.parts, p.anchored, target, 0, target.length, searches.tried(keys[slot]!, at))) {
-      best = p.rank;
+      if (target.charCodeAt(0) === 0x2f && (at > 0 || target.indexOf(keys.key(slot), 1) > 0)) best = rank[slot]!;
+    } else {
+      const lo = starts[slot]!;
+      const hi = starts[slot + 1]!;
+      const memo = searches.tried(longestPart(parts, lo, hi), at);
+      if (matchPartsIn(parts, lo, hi, anchored[slot] === 1, target, 0, target.length, memo)) best = rank[slot]!;
     }
     return best;
   };

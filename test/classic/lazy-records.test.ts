@@ -1,7 +1,7 @@
 // Rules kept as positions in the text until a record is used (record.ts):
 // what explain and toString read back must be what the lines say.
 import test from 'ava';
-import { GYM2008, MK1996, RobotExclusionRulesParser } from '../../src/index.js';
+import { GYM2008, MK1996, RobotExclusionRulesParser, type Syntax } from '../../src/index.js';
 
 function robots(text: string): RobotExclusionRulesParser {
   const parser = new RobotExclusionRulesParser();
@@ -67,4 +67,25 @@ test('toString prints every record of a file with many records', (t) => {
   const printed = robots(text).toString();
   t.is(printed.match(/^Disallow: \/p\d+$/gm)?.length, 30);
   t.false(robots(printed).isAllowed('bot29', '/p29'));
+});
+
+test('an empty rule still inverts its kind once the record is compiled and its paths let go, in either syntax asked first', (t) => {
+  // 30 rules and a wildcard: an index in each syntax. `\x01` scrubs to an empty value (behaviour.md §1.7, §4.5).
+  const text = 'User-agent: *\n' + Array.from({ length: 30 }, (_, i) => `Disallow: /a${i}\n`).join('') + 'Disallow: /*x9\nDisallow: \x01\nDisallow: /\n';
+  const orders: Syntax[][] = [
+    [GYM2008, MK1996],
+    [MK1996, GYM2008],
+  ];
+  for (const order of orders) {
+    const p = robots(text);
+    for (const syntax of order) {
+      // Enough checks for the first tier to hand over to the index (engine/direct-scan.ts).
+      for (let k = 0; k < 1_000; k++) p.isAllowed('bot', `/page${k}`, syntax);
+      t.true(p.isAllowed('bot', '/zzz', syntax));
+      t.false(p.isAllowed('bot', '/a7/x', syntax));
+      t.is(p.explain('bot', '/zzz', syntax).rule?.line, 33);
+    }
+    t.is(p.isAllowed('bot', '/b/x9', GYM2008), false);
+    t.is(p.isAllowed('bot', '/b/x9', MK1996), true);
+  }
 });

@@ -82,7 +82,7 @@ test('the prefix chain finds the longest entry that is a prefix, and its ancesto
   const chain = new PrefixChain(['/a', '/a/b', '/a/b/c', '/a/c', '/b', '']);
   const at = (p: string): string | null => {
     const i = chain.deepest(p);
-    return i < 0 ? null : chain.sorted[i]!;
+    return i < 0 ? null : chain.entry(i);
   };
   t.is(at('/a/b/cd'), '/a/b/c');
   t.is(at('/a/bx'), '/a/b');
@@ -90,7 +90,7 @@ test('the prefix chain finds the longest entry that is a prefix, and its ancesto
   t.is(at('/a/c'), '/a/c');
   t.is(at('/c'), '');
   const ancestors: string[] = [];
-  for (let i = chain.deepest('/a/b/c'); i >= 0; i = chain.parent[i]!) ancestors.push(chain.sorted[i]!);
+  for (let i = chain.deepest('/a/b/c'); i >= 0; i = chain.parent[i]!) ancestors.push(chain.entry(i));
   t.deepEqual(ancestors, ['/a/b/c', '/a/b', '/a', '']);
   t.is(new PrefixChain(['/x']).deepest('/a'), -1);
 });
@@ -107,7 +107,7 @@ test('property: the prefix chain finds the longest entry that is a prefix of any
       return paths.every((path) => {
         const longest = entries.filter((e) => path.startsWith(e)).sort((a, b) => b.length - a.length)[0];
         const at = chain.deepest(path);
-        return longest === undefined ? at === -1 : chain.sorted[at] === longest;
+        return longest === undefined ? at === -1 : chain.entry(at) === longest;
       });
     }),
     { numRuns: 500 },
