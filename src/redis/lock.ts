@@ -48,8 +48,14 @@ const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 export class RedisLock implements RobotsLock {
   readonly #client: RedisCommandClient;
   readonly #prefix: string;
-  /** The token of each key this process holds. */
-  readonly #tokens = new Map<string, string>();
+  /**
+   * The tokens of each key this object took and has not given back, oldest
+   * first. Callers sharing this object (two caches on one lock) may each
+   * take a key once the other's hold has expired; a release gives back the
+   * oldest, which is the one to expire first: it never deletes a newer
+   * holder's key, and at worst leaves one to expire by its time to live.
+   */
+  readonly #tokens = new Map<string, string[]>();
 
   /**
    * @param client A connected client of the `redis` package, or anything
@@ -71,15 +77,18 @@ export class RedisLock implements RobotsLock {
     const ttl = String(Math.max(1, Math.ceil(ttlMs)));
     const answer = await this.#client.sendCommand(['SET', this.#prefix + key, token, 'NX', 'PX', ttl]);
     if (answer !== 'OK') return false;
-    this.#tokens.set(key, token);
+    const held = this.#tokens.get(key);
+    if (held === undefined) this.#tokens.set(key, [token]);
+    else held.push(token);
     return true;
   }
 
   /** Gives `key` back if this lock still holds it; otherwise does nothing. */
   async release(key: string): Promise<void> {
-    const token = this.#tokens.get(key);
+    const held = this.#tokens.get(key);
+    const token = held?.shift();
     if (token === undefined) return;
-    this.#tokens.delete(key);
+    if (held!.length === 0) this.#tokens.delete(key);
     await this.#client.sendCommand(['EVAL', RELEASE, '1', this.#prefix + key, token]);
   }
 }

@@ -25,6 +25,26 @@ test('one holder at a time; a release by another lock or after expiry leaves the
   t.true(ttl > 0 && ttl <= 60_000);
 });
 
+test('two callers sharing one lock object never release the key the other took after an expiry', async (t) => {
+  const redis = await startRedis();
+  t.teardown(() => redis.stop());
+  const a = await redisStore(redis.url);
+  t.teardown(() => a.close());
+  const shared = new RedisLock(a.client);
+  // The first caller's hold expires; the second takes the key through the same object.
+  t.true(await shared.acquire('k', 50));
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  t.true(await shared.acquire('k', 60_000));
+  const second = await a.client.get('k');
+  // The first caller's late release gives back its own token: the second's hold stays.
+  await shared.release('k');
+  t.is(await a.client.get('k'), second);
+  await shared.release('k');
+  t.is(await a.client.get('k'), null);
+  await shared.release('k');
+  t.is(await a.client.get('k'), null, 'a release with nothing held does nothing');
+});
+
 test('the prefix goes before every key; a client without sendCommand is refused', async (t) => {
   const redis = await startRedis();
   t.teardown(() => redis.stop());
