@@ -15,14 +15,9 @@ import {
   type RobotsFetchEvent,
 } from '../../src/index.js';
 import { redirect, respond, startServer, type TestServer } from '../helpers/server.js';
+import { testLookup } from '../helpers/origins.js';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private\n';
-
-/** Resolves `*.test` names to 127.0.0.1 and refuses every other name: no real DNS. */
-const testLookup: LookupFunction = (hostname, _options, callback) => {
-  if (hostname.endsWith('.test')) callback(null, [{ address: '127.0.0.1', family: 4 }]);
-  else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
-};
 
 async function serve(t: { teardown(fn: () => Promise<void>): void }, routes: Parameters<typeof startServer>[0]): Promise<TestServer> {
   const server = await startServer(routes);
