@@ -44,12 +44,12 @@ const WILDCARD_BYTES = 84;
 const FLOATING_BYTES = 44;
 /** Per star of a wildcard rule, in GYM2008 and again in RFC 9309: its part's slot in the parts array. */
 const STAR_BYTES = 8;
-/** Per distinct literal rule pooled for a user agent under RFC 9309: its three numbers, its rank, its prefix chain entry. */
-const RFC_LITERAL_BYTES = 40;
-/** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its numbers and rank). */
-const RFC_WILDCARD_BYTES = 100;
+/** Per distinct literal rule pooled for a user agent under RFC 9309: its two numbers, its prefix chain entry. */
+const RFC_LITERAL_BYTES = 32;
+/** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its two numbers). */
+const RFC_WILDCARD_BYTES = 92;
 /** Per distinct floating rule pooled under RFC 9309. */
-const RFC_FLOATING_BYTES = 64;
+const RFC_FLOATING_BYTES = 56;
 
 /** What one record's rules amount to, for an estimate of what they compile to. */
 export interface RuleStats {

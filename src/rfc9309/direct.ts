@@ -8,10 +8,10 @@ import { scanBudget, scansDirectly } from '../engine/direct-scan.js';
 import { matchPattern, matchSpan } from '../engine/pattern.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import { pathStart, urlPathAt } from '../text/url-path.js';
-import { FEW_FIELDS, FEW_RULES, prepareFew, type Few, type FewRule } from './few-rules.js';
-import { compileLongest, type LongestMatcher } from './longest-match.js';
+import { FEW_RULES, prepareFew, type Few, type FewRule } from './few-rules.js';
+import { compileInOrder, type LongestMatcher } from './longest-match.js';
 import { directoryPattern, isRobotsTxt, plainStar, rulePattern } from './patterns.js';
-import { Selection } from './selection.js';
+import { INDEXED_FIELDS, Selection } from './selection.js';
 
 /** In a pending table, a pooled rule's `at` for the directory rule of an allow (see `directoryPattern`): the bits of the value's start, inverted. */
 export function directoryAt(at: number): number {
@@ -165,7 +165,7 @@ export class PendingSelection implements Decider {
     return this.built;
   }
 
-  /** A {@link Selection} of the pooled rules: up to {@link FEW_RULES} laid out for `matchFew`, more indexed by `compileLongest`. */
+  /** A {@link Selection} of the pooled rules: up to {@link FEW_RULES} laid out for `matchFew`, more indexed by `compileInOrder`. */
   #build(): Selection {
     const table = this.#table;
     const text = this.#text;
@@ -186,11 +186,12 @@ export class PendingSelection implements Decider {
     if (rules.length <= FEW_RULES) {
       few = prepareFew(rules, info, from);
     } else {
-      match = compileLongest(rules);
-      rules.forEach((rule, k) => {
-        info[from + k * FEW_FIELDS] = 0;
-        info[from + k * FEW_FIELDS + 1] = rule.at;
-        info[from + k * FEW_FIELDS + 2] = rule.to;
+      // Laid out in decision order, two numbers a rule: the matcher answers a rule's place there.
+      const compiled = compileInOrder(rules);
+      match = compiled.match;
+      compiled.order.forEach((k, r) => {
+        info[from + r * INDEXED_FIELDS] = rules[k]!.at;
+        info[from + r * INDEXED_FIELDS + 1] = rules[k]!.to;
       });
     }
     return new Selection(compactTable(info), few.tests, few.masks, match, this.crawlDelay, text);

@@ -32,12 +32,25 @@ export function decisionOrder(rules: readonly LongestRule[]): number[] {
 
 /** Compiles rules into a {@link LongestMatcher}: empty patterns left out, the rest indexed in {@link decisionOrder}. */
 export function compileLongest(rules: readonly LongestRule[]): LongestMatcher {
-  const order = rankedIndexes(rules);
-  const match = compileRanked(
-    Array.from(order, (k) => rules[k]!.pattern),
-    true,
-  );
+  const { order, match } = compileInOrder(rules);
   return byIndex(match, order);
+}
+
+/**
+ * {@link compileLongest} for a caller that lays its rules out in decision
+ * order itself: the order (the rules with a pattern), and a matcher that
+ * answers a rule's place in it, or -1. Keeping no map from places to
+ * indexes saves four bytes a rule (a selection of many rules, rfc9309/direct.ts).
+ */
+export function compileInOrder(rules: readonly LongestRule[]): { readonly order: Int32Array; readonly match: LongestMatcher } {
+  const order = rankedIndexes(rules);
+  return {
+    order,
+    match: compileRanked(
+      Array.from(order, (k) => rules[k]!.pattern),
+      true,
+    ),
+  };
 }
 
 /** The indexes of the rules with a pattern, in {@link decisionOrder}. */

@@ -7,11 +7,16 @@ import { FEW_FIELDS, matchFew, matchVerbatim, type FewTest } from './few-rules.j
 import type { LongestMatcher } from './longest-match.js';
 import { isRobotsTxt } from './patterns.js';
 
+/** Numbers a pooled rule of a selection of many rules: where the value starts, and its ValueEnd. */
+export const INDEXED_FIELDS = 2;
+
 /**
  * The groups that apply to one crawler and their rules, pooled. `info` holds
- * the number of groups, each group's offset and line number, then
- * {@link FEW_FIELDS} numbers a pooled rule: a field of the few-rule table
- * (or 0), where the value starts in {@link text}, and its {@link ValueEnd}.
+ * the number of groups, each group's offset and line number, then the
+ * pooled rules in decision order: with few rules, {@link FEW_FIELDS}
+ * numbers a rule (a field of the few-rule table, where the value starts in
+ * {@link text}, and its {@link ValueEnd}); with many, {@link INDEXED_FIELDS}
+ * (the last two).
  */
 export class Selection {
   constructor(
@@ -56,12 +61,17 @@ export class Selection {
 
   /** Where the value of the rule found at `at` by {@link decide} starts in {@link text}. */
   ruleStart(at: number): number {
-    return this.info[at + 1]!;
+    return this.info[at]!;
   }
 
   /** Where the value of the rule found at `at` by {@link decide} ends, and its kind. */
   ruleEnd(at: number): ValueEnd {
-    return this.info[at + 2]! as ValueEnd;
+    return this.info[at + 1]! as ValueEnd;
+  }
+
+  /** Where in {@link info} the `k`th rule in decision order has its value's start (its end follows). */
+  #startOf(k: number): number {
+    return this.match !== null ? this.rulesFrom + k * INDEXED_FIELDS : this.rulesFrom + k * FEW_FIELDS + 1;
   }
 
   /** Whether the crawler this was selected for may fetch `url` (a URL or a path; never throws on a string). */
@@ -70,19 +80,19 @@ export class Selection {
     const from = this.rulesFrom;
     if (info.length === from) return true;
     const k = this.#decideAt(url, pathStart(url));
-    return k < 0 || isAllow(info[from + k * FEW_FIELDS + 2]! as ValueEnd);
+    return k < 0 || isAllow(info[this.#startOf(k) + 1]! as ValueEnd);
   }
 
-  /** Where in {@link info} the deciding rule's numbers start, or -1 when no rule decides. */
+  /** Where in {@link info} the deciding rule's value start is (its ValueEnd follows), or -1 when no rule decides. */
   decide(url: string): number {
     const k = this.#decideAt(url, pathStart(url));
-    return k < 0 ? -1 : this.rulesFrom + k * FEW_FIELDS;
+    return k < 0 ? -1 : this.#startOf(k);
   }
 
   /**
-   * The deciding rule for a URL whose path starts at `start`, as its number
-   * among the pooled rules, or -1 (also for `/robots.txt`, which RFC 9309
-   * always allows). A few rules read the URL's path where it stands.
+   * The deciding rule for a URL whose path starts at `start`, as its place
+   * among the pooled rules in decision order, or -1 (also for `/robots.txt`,
+   * which RFC 9309 always allows). A few rules read the URL's path where it stands.
    */
   #decideAt(url: string, start: number): number {
     const match = this.match;
