@@ -107,28 +107,20 @@ function rfcBytes(s: RuleStats): number {
  * been asked in every syntax: the text, the records, and the matchers that
  * compile on first use, counted in advance (so the figure does not grow as
  * the parser is used). Asking for more user agents compiles the matchers of
- * the records they select, each at most what the largest one costs.
+ * the records they select, each at most what the largest one costs. A
+ * parse whose records are not read yet (its text alone) has them read for
+ * the estimate and not kept, so that a parser asked only under RFC9309
+ * holds no records for having been weighed (docs/performance.md, "One read
+ * per syntax family").
  */
-export function heldBytes(parsed: ParsedRobots): number {
+export function heldBytes(parsed: ParsedRobots | SourceText): number {
   let bytes = estimates.get(parsed);
-  if (bytes === undefined) estimates.set(parsed, (bytes = estimate(parsed)));
+  if (bytes === undefined) estimates.set(parsed, (bytes = estimate('records' in parsed ? parsed : readRecords(parsed))));
   return bytes;
 }
 
 /** Estimates made, by parse (its records, or its text while they are not read): a cache asks on every use, and a parse never changes. */
 const estimates = new WeakMap<ParsedRobots | SourceText, number>();
-
-/**
- * {@link heldBytes} of a parse whose records are not read yet: read for the
- * estimate and not kept, so that a parser asked only under RFC9309 holds
- * no records for having been weighed (docs/performance.md, "One read per
- * syntax family").
- */
-export function heldBytesOfText(source: SourceText): number {
-  let bytes = estimates.get(source);
-  if (bytes === undefined) estimates.set(source, (bytes = estimate(readRecords(source))));
-  return bytes;
-}
 
 function estimate(parsed: ParsedRobots): number {
   const text = parsed.source;

@@ -13,7 +13,7 @@ import type { Verdict } from './verdict.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
 import { recordFor } from './classic/agents.js';
 import { writeRobots } from './classic/write.js';
-import { heldBytes, heldBytesOfText } from './held-bytes.js';
+import { heldBytes } from './held-bytes.js';
 
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
@@ -164,8 +164,7 @@ export class RobotExclusionRulesParser {
    * records for it (time linear in the text) and does not keep them.
    */
   estimatedBytes(): number {
-    const parsed = this.#parsed;
-    return 'records' in parsed ? heldBytes(parsed) : heldBytesOfText(parsed);
+    return heldBytes(this.#parsed);
   }
 
   /** The parsed form, for adapters in this package. @internal */
