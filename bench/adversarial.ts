@@ -9,7 +9,8 @@
 // heap per origin (estimated, and measured with every syntax compiled). The
 // bound checked, on warm and early checks: a URL up to 16 KiB answers in
 // under 5 ms, up to 100 KiB in under 50 ms (issue 14). The first check and
-// the building one are reported, as compile times were before the tiers.
+// the building one are reported, as compile times were before the tiers,
+// and the syntaxes whose check passed its work bound (and so disallowed).
 import { ORIGIN } from './generate.js';
 import { heapPerCopy, millisecondsPerSlowCall, secondsPerCall, type TimingOptions } from './measure.js';
 import type { Syntax } from '../src/index.js';
@@ -58,6 +59,13 @@ export function adversarialCases(): AdversarialCase[] {
     { label: 'escapes `/%61…%61<i>*`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'%61'.repeat(20)}${i}*`), unit: 'a' },
     { label: 'long values `/aaa…<i>`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'a'.repeat(8000)}${i}`), unit: 'a' },
     { label: 'outside ASCII `/éé…<i>`', file: (b) => fill(b, STAR, (i) => `Disallow:/${'é'.repeat(4000)}${i}`), unit: 'a' },
+    // Words longer than the key scanner's openings (engine/key-scanner.ts MAX_KEY) that share them: once quadratic.
+    { label: 'long words `/*aaa…a<i>*q`', file: (b) => fill(b, STAR, (i) => `Disallow:/*${'a'.repeat(1000)}${i}*q`), unit: 'a' },
+    {
+      label: '24 long openings in one bucket',
+      file: (b) => fill(b, STAR, (i) => (i < 24 ? `Disallow:/*${'a'.repeat(15)}${String.fromCharCode(0x41 + i)}*q` : `Disallow:/*${i}*`)),
+      unit: 'a',
+    },
     { label: 'many groups, one named', file: (b) => fill(b, '', (i) => `User-agent: bot${i}\nDisallow:/*a${i}*`), unit: 'a1', agent: 'bot1' },
     { label: 'RFC 9309 merged groups', file: (b) => fill(b, '', (i) => `User-agent: bot\nDisallow:/*a${i}*`), unit: 'a1', agent: 'bot' },
   ];
@@ -80,6 +88,8 @@ export interface AdversarialResult {
   /** estimatedBytes(), and measured bytes per copy with every syntax compiled (NaN without --expose-gc). */
   readonly estimatedBytes: number;
   readonly heapBytes: number;
+  /** The syntaxes whose check of the URL passed its work bound (engine/work-bound.ts) and so disallowed it. */
+  readonly overBound: readonly string[];
 }
 
 function url(chars: number, unit: string): string {
@@ -141,7 +151,9 @@ export function runAdversarial(syntaxes: readonly SyntaxEntry[], timing: TimingO
         let early = 0;
         let earlySyntax = '';
         let buildMs = 0;
+        const overBound: string[] = [];
         for (const s of syntaxes) {
+          if (rerpParse(text).explain(agent, u, s.value as Syntax).overBound === true) overBound.push(s.name);
           const later = laterChecks(text, agent, u, s.value as Syntax, 5);
           if (later.early >= early) {
             early = later.early;
@@ -159,7 +171,20 @@ export function runAdversarial(syntaxes: readonly SyntaxEntry[], timing: TimingO
             millisecondsPerSlowCall(() => void rerpParse(text).isAllowed(agent, u, s.value as Syntax), 200, 5),
           );
         }
-        const result = { label: c.label, fileBytes, urlChars, worstMs, worstSyntax, coldMs, earlyMs: early, earlySyntax, buildMs, estimatedBytes, heapBytes };
+        const result = {
+          label: c.label,
+          fileBytes,
+          urlChars,
+          worstMs,
+          worstSyntax,
+          coldMs,
+          earlyMs: early,
+          earlySyntax,
+          buildMs,
+          estimatedBytes,
+          heapBytes,
+          overBound,
+        };
         results.push(result);
         progress?.(result);
       }

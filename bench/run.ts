@@ -192,7 +192,21 @@ function pathologicalTable(results: readonly PathologicalResult[]): string {
 }
 
 function adversarialTable(results: readonly AdversarialResult[]): string {
-  const headers = ['file', 'KiB', 'URL KiB', 'worst ms/check', 'in', 'early ms', 'in', 'cold ms', 'build ms', 'estimated', 'heap (all syntaxes)', 'bound'];
+  const headers = [
+    'file',
+    'KiB',
+    'URL KiB',
+    'worst ms/check',
+    'in',
+    'early ms',
+    'in',
+    'cold ms',
+    'build ms',
+    'estimated',
+    'heap (all syntaxes)',
+    'over bound',
+    'bound',
+  ];
   const rows = results.map((r) => [
     r.label,
     String(r.fileBytes / 1024),
@@ -205,9 +219,10 @@ function adversarialTable(results: readonly AdversarialResult[]): string {
     milliseconds(r.buildMs),
     kilobytes(r.estimatedBytes),
     kilobytes(r.heapBytes),
+    r.overBound.join(', ') || '-',
     passFail(Math.max(r.worstMs, r.earlyMs) < boundMs(r.urlChars)),
   ]);
-  return renderTable(headers, rows, 'lrrrlrlrrrrr');
+  return renderTable(headers, rows, 'lrrrlrlrrrrlr');
 }
 
 function lintTable(l: LintResult): string {

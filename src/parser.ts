@@ -9,7 +9,8 @@ import { sourceText, type SourceText } from './text/source.js';
 import { checkSyntax, GYM2008, RFC9309, type Syntax } from './syntax.js';
 import { Rfc9309Rules } from './rfc9309/rules.js';
 import { NO_GROUPS } from './rfc9309/selection.js';
-import type { Verdict } from './verdict.js';
+import { overBound, type Verdict } from './verdict.js';
+import { OVER_BOUND } from './engine/work-bound.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
 import { recordFor } from './classic/agents.js';
 import { writeRobots } from './classic/write.js';
@@ -217,6 +218,7 @@ export class RobotExclusionRulesParser {
     if (record === null) return { allowed: true, record: null, rule: null };
     const i = record.decider(s).ruleFor(typeof url === 'string' ? url : String(url));
     const applied = { names: record.names, line: record.line };
+    if (i === OVER_BOUND) return overBound(applied);
     if (i < 0) return { allowed: true, record: applied, rule: null };
     const rule = record.rules[i]!;
     return {

@@ -28,4 +28,16 @@ export interface Verdict {
     /** 1-based line number of the rule. */
     readonly line: number;
   } | null;
+  /**
+   * Set (true) when the record's rules would have taken more work on this
+   * URL than a check may do (docs/behaviour.md §9.45, the bound of
+   * docs/performance.md "Worst cases"): only files built to be slow get
+   * there. `allowed` is then false and `rule` null. Absent otherwise.
+   */
+  readonly overBound?: true;
+}
+
+/** The verdict of a check that passed its work bound, for the record that applied. */
+export function overBound(record: Verdict['record']): Verdict {
+  return { allowed: false, record, rule: null, overBound: true };
 }

@@ -4,10 +4,20 @@
 import { countStars, scanBudget, scansDirectly } from '../engine/direct-scan.js';
 import { matchPattern } from '../engine/pattern.js';
 import { compileRanked, type RankedMatcher } from '../engine/rule-index.js';
+import { OVER_BOUND } from '../engine/work-bound.js';
 import { matchTarget } from '../text/url-path.js';
 import { MK1996, type Syntax } from '../syntax.js';
 import { SMALL_RECORD, SmallRules } from './small-rules.js';
 import type { RecordDecider, RuleKinds } from './model.js';
+
+/**
+ * What a record answers when rule `i` decides: allowed when no rule does
+ * (-1), disallowed when the check passed its work bound (docs/behaviour.md
+ * §9.45).
+ */
+function answer(i: number, kinds: RuleKinds): boolean {
+  return i >= 0 ? kinds.ruleAllows(i) : i !== OVER_BOUND;
+}
 
 /**
  * A record of more than {@link SMALL_RECORD} rules in one syntax: its rule
@@ -23,8 +33,7 @@ class IndexedRules implements RecordDecider {
   }
 
   allows(url: string): boolean {
-    const i = this.#match(matchTarget(url));
-    return i < 0 || this.#kinds.ruleAllows(i);
+    return answer(this.#match(matchTarget(url)), this.#kinds);
   }
 
   ruleFor(url: string): number {
@@ -83,8 +92,7 @@ export class DirectRules implements RecordDecider {
   allows(url: string): boolean {
     const compiled = this.compiled;
     if (compiled !== null) return compiled.allows(url);
-    const i = this.ruleForPath(matchTarget(url));
-    return i < 0 || this.#kinds.ruleAllows(i);
+    return answer(this.ruleForPath(matchTarget(url)), this.#kinds);
   }
 
   ruleFor(url: string): number {

@@ -102,6 +102,7 @@ async function fetchRobots(url: string, userAgent: string, timeout: number, synt
 function describe(verdict: Verdict): string {
   if (verdict.record === null) return 'no record applies to this user agent';
   const rec = `record "${verdict.record.names.join(', ')}" (line ${verdict.record.line})`;
+  if (verdict.overBound === true) return `the rules of ${rec} took more work on this URL than a check may do: disallowed (docs/behaviour.md §9.45)`;
   if (verdict.rule === null) return `no rule matched in ${rec}`;
   const { kind, path, line } = verdict.rule;
   const written = `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${path}`;

@@ -1,5 +1,6 @@
 // Which of many words occur in a path, in one pass over it: the filter that
 // decides which wildcard rules of a large record are worth trying.
+import type { WorkBound } from './work-bound.js';
 
 /** Bucket of a two-character opening in a table of `1 << bits` buckets (multiply-shift hash). */
 function bigram(a: number, b: number, bits: number): number {
@@ -8,12 +9,13 @@ function bigram(a: number, b: number, bits: number): number {
 
 /**
  * Calls `visit` with the slot of every key that occurs in `path` and where it
- * first occurs, once per key and in order of first occurrence, skipping slots whose rank (given to
+ * first occurs, once per key, skipping slots whose rank (given to
  * {@link keyScanner}) is not below the bound: `visit` returns the new bound,
  * so a caller that has found its answer can stop the comparisons that cannot
- * change it.
+ * change it. What the scan does is charged to `work`; it stops, leaving
+ * keys unvisited, once that is spent.
  */
-export type KeyScan = (path: string, below: number, visit: (slot: number, at: number) => number) => void;
+export type KeyScan = (path: string, below: number, visit: (slot: number, at: number) => number, work: WorkBound) => void;
 
 /**
  * Many keys held as one string: key k is `text.slice(starts[k], starts[k + 1])`.
@@ -42,16 +44,27 @@ export class KeyTable {
     return this.text.slice(this.starts[k], this.starts[k + 1]);
   }
 
-  /** True when key `k` occurs in `path` at `i`. */
-  occursAt(path: string, i: number, k: number): boolean {
+  /** True when key `k`'s opening (its first {@link MAX_KEY} code units) occurs in `path` at `i`. */
+  openingAt(path: string, i: number, k: number): boolean {
     const text = this.text;
     const from = this.starts[k]!;
-    const n = this.starts[k + 1]! - from;
+    const n = Math.min(this.starts[k + 1]! - from, MAX_KEY);
     if (path.length - i < n) return false;
     for (let j = 0; j < n; j++) if (path.charCodeAt(i + j) !== text.charCodeAt(from + j)) return false;
     return true;
   }
 }
+
+/**
+ * The scanner looks for a key's first 16 code units (its opening), so that
+ * a position costs at most that many steps, whatever the keys' length: keys
+ * of thousands of characters that share their openings with the path made
+ * each position walk or compare them whole, quadratic time (90 keys of
+ * `a`s against a path of 16,000 `a`s took 0.2 to 0.5 s; docs/performance.md,
+ * "Worst cases"). A longer key is searched whole, once a scan, from where its
+ * opening first occurs.
+ */
+export const MAX_KEY = 16;
 
 /** Fewer wildcard rules than this are tried in turn: a scan costs more than trying a handful. */
 const SCAN_FROM = 5;
@@ -134,7 +147,7 @@ function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): Ke
   // nodes numbered as made; then laid out breadth first. A key of n code
   // units adds at most n - 1 nodes (the first edge takes two units).
   let most = 1;
-  for (const slot of slots) most += starts[slot + 1]! - starts[slot]! - 1;
+  for (const slot of slots) most += Math.min(starts[slot + 1]! - starts[slot]!, MAX_KEY) - 1;
   const mask = tableSize(most) - 1;
   const from = new Int32Array(mask + 1);
   const units = new Uint32Array(mask + 1);
@@ -148,7 +161,7 @@ function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): Ke
     const at = starts[slot]!;
     const r = rank[slot]!;
     let node = 0;
-    for (let i = 1; i < starts[slot + 1]! - at; i++) {
+    for (let i = 1, n = Math.min(starts[slot + 1]! - at, MAX_KEY); i < n; i++) {
       const c = unitOf(text, at, i);
       let h = edgeHash(node, c, mask);
       while (from[h] !== 0 && (from[h] !== node + 1 || units[h] !== c)) h = (h + 1) & mask;
@@ -248,7 +261,7 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
   const jump = firsts.length <= 2;
   const first0 = firsts[0] ?? '';
   const first1 = firsts[1] ?? '';
-  return (path, below, visit) => {
+  return (path, below, visit, work) => {
     epoch = (epoch + 1) & 0xff;
     if (epoch === 0) {
       found.fill(0);
@@ -271,23 +284,43 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
         if (c < 128 && (opens[c >>> 5]! & (1 << (c & 31))) === 0) continue;
       }
       const h = bigram(path.charCodeAt(i), path.charCodeAt(i + 1), bits);
-      for (let k = head[h]!, end = head[h + 1]!; k < end; k++) {
+      const end = head[h + 1]!;
+      work.left -= end - head[h]!;
+      if (work.left < 0) return;
+      for (let k = head[h]!; k < end; k++) {
         const slot = order[k]!;
         if (slot < 0) {
-          below = walkTrie(trie!, path, i, rank, below, found, epoch, visit);
+          below = walkTrie(trie!, table, path, i, rank, below, found, epoch, visit, work);
           continue;
         }
-        if (rank[slot]! >= below || found[slot] === epoch || !table.occursAt(path, i, slot)) continue;
+        if (rank[slot]! >= below || found[slot] === epoch) continue;
+        // Charged as if compared whole: a comparison that fails late is what a hostile file makes.
+        work.left -= MAX_KEY;
+        if (!table.openingAt(path, i, slot)) continue;
         found[slot] = epoch;
-        below = visit(slot, i);
+        below = reach(table, slot, path, i, below, visit, work);
       }
     }
   };
 }
 
-/** The crowded keys that occur in `path` at `i`, walked down the trie: a {@link KeyScan} step. */
+/**
+ * Visits key `slot`, whose opening first occurs in `path` at `i`, at its
+ * first occurrence: there when the key is its opening, else where a search
+ * from `i` finds it whole (not at all when it is missing).
+ */
+function reach(keys: KeyTable, slot: number, path: string, i: number, below: number, visit: (slot: number, at: number) => number, work: WorkBound): number {
+  const length = keys.starts[slot + 1]! - keys.starts[slot]!;
+  if (length <= MAX_KEY) return visit(slot, i);
+  const at = path.indexOf(keys.key(slot), i);
+  work.searched((at < 0 ? path.length : at + length) - i);
+  return at < 0 ? below : visit(slot, at);
+}
+
+/** The crowded keys whose openings occur in `path` at `i`, walked down the trie: a {@link KeyScan} step. */
 function walkTrie(
   trie: KeyTrie,
+  keys: KeyTable,
   path: string,
   i: number,
   rank: Int32Array,
@@ -295,9 +328,11 @@ function walkTrie(
   found: Uint8Array,
   epoch: number,
   visit: (slot: number, at: number) => number,
+  work: WorkBound,
 ): number {
   let node = 0;
   for (let j = i + 1; j < path.length; j++) {
+    work.left--;
     const next = edgeOf(trie, node, unitOf(path, i, j - i));
     if (next < 0 || trie.least[next]! >= below) break;
     node = next;
@@ -307,9 +342,10 @@ function walkTrie(
     const first = trie.ends[node]!;
     if (first < 0 || trie.done[node] === epoch) continue;
     for (let slot = first; slot >= 0; slot = trie.nextEnd[slot]!) {
+      if (work.left < 0) return below;
       if (rank[slot]! >= below || found[slot] === epoch) continue;
       found[slot] = epoch;
-      below = visit(slot, i);
+      below = reach(keys, slot, path, i, below, visit, work);
     }
     trie.done[node] = epoch;
   }

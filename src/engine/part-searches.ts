@@ -1,6 +1,8 @@
 // Remembered part searches on one path, so that many wildcard rules sharing
 // a word do not each scan the path for it again (hostile files: thousands of
-// `/*aa<i>*q` rules against a long URL).
+// `/*aa<i>*q` rules against a long URL), and counted against the check's
+// work bound (engine/work-bound.ts).
+import type { WorkBound } from './work-bound.js';
 
 /**
  * `indexOf` on one path for the patterns tried on it. Once {@link MANY_TRIED}
@@ -13,10 +15,16 @@
  * is the one the key scanner found.
  */
 export class PartSearches {
+  /** What the check may still do: each search is charged to it. */
+  readonly work: WorkBound;
   #path = '';
   #tried = 0;
   #from: Map<string, number> | null = null;
   #at: Map<string, number> | null = null;
+
+  constructor(work: WorkBound) {
+    this.work = work;
+  }
 
   /** Starts on `path`: nothing tried, nothing known. */
   start(path: string): void {
@@ -25,19 +33,22 @@ export class PartSearches {
   }
 
   /**
-   * Counts one more pattern tried, whose `word` first occurs at `at`: this,
-   * to search the pattern's parts with, once many have been tried; else
-   * null, as plain `indexOf` costs less for a few.
+   * Counts one more pattern tried: true once many have been, when searches
+   * are remembered (a map costs more than plain `indexOf` for a few).
    */
-  tried(word: string, at: number): this | null {
-    if (++this.#tried < MANY_TRIED) return null;
+  tried(): boolean {
+    if (++this.#tried < MANY_TRIED) return false;
     if (this.#tried === MANY_TRIED) {
       (this.#from ??= new Map()).clear();
       (this.#at ??= new Map()).clear();
     }
+    return true;
+  }
+
+  /** Remembers that `word` first occurs at `at` (as the key scanner found it), once {@link tried} is true. */
+  found(word: string, at: number): void {
     this.#from!.set(word, 0);
     this.#at!.set(word, at);
-    return this;
   }
 
   /**
@@ -52,16 +63,26 @@ export class PartSearches {
     }
   }
 
-  /** `path.indexOf(part, pos)`. */
+  /** `path.indexOf(part, pos)`, charged to {@link work}. */
   indexOf(part: string, pos: number): number {
-    const from = this.#from!.get(part);
-    if (from !== undefined && pos >= from) {
-      const at = this.#at!.get(part)!;
-      if (at < 0 || pos <= at) return at;
+    const remember = this.#tried >= MANY_TRIED;
+    if (remember) {
+      const from = this.#from!.get(part);
+      if (from !== undefined && pos >= from) {
+        const at = this.#at!.get(part)!;
+        if (at < 0 || pos <= at) {
+          this.work.left--;
+          return at;
+        }
+      }
     }
-    const at = this.#path.indexOf(part, pos);
-    this.#from!.set(part, pos);
-    this.#at!.set(part, at);
+    const path = this.#path;
+    const at = path.indexOf(part, pos);
+    this.work.searched((at < 0 ? path.length : at + part.length) - pos);
+    if (remember) {
+      this.#from!.set(part, pos);
+      this.#at!.set(part, at);
+    }
     return at;
   }
 }

@@ -14,10 +14,15 @@
 // turned into a regular expression.
 import { KeyTable, keyScanner, scansKey } from './key-scanner.js';
 import { PartSearches } from './part-searches.js';
-import { floatingKey, longestPart, matchParts, matchPartsIn, splitPattern, type Pattern } from './pattern.js';
+import { floatingKey, longestPart, matchPartsIn, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
+import { OVER_BOUND, WorkBound } from './work-bound.js';
 
-/** The rank (index in decision order) of the rule that decides a path, or -1 when none matches. */
+/**
+ * The rank (index in decision order) of the rule that decides a path, -1
+ * when none matches, or {@link OVER_BOUND} when the check passed its work
+ * bound (engine/work-bound.ts).
+ */
 export type RankedMatcher = (path: string) => number;
 
 /** No rule found yet: above every rank. */
@@ -61,7 +66,7 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
   return (path) => {
     const lit = literal(path);
     const w = wildcard(path, lit < 0 ? NO_RULE : lit);
-    return w < 0 ? lit : w;
+    return w === -1 ? lit : w;
   };
 }
 
@@ -112,7 +117,7 @@ class RecentParts {
 
 /**
  * The lowest rank among wildcard patterns that match a path, below a bound,
- * or -1. A pattern can match only where its longest literal part occurs, so
+ * or -1 (or {@link OVER_BOUND}). A pattern can match only where its longest literal part occurs, so
  * only patterns whose part a key scanner finds in the path are tried (a
  * handful, or those with a part under two characters, are tried in turn).
  */
@@ -165,35 +170,40 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
   // What the scan's visits read and write: set by each call, which runs no other code meanwhile.
   let best = NO_RULE;
   let target = '';
-  const searches = new PartSearches();
+  const work = new WorkBound();
+  const searches = new PartSearches(work);
   const visit = (slot: number, at: number): number => {
+    if (work.left < 0) return best;
     if (slot >= first) {
       // The key's first place is `at`; at 0 it may still occur past the `/`.
-      if (target.charCodeAt(0) === 0x2f && (at > 0 || target.indexOf(keys.key(slot), 1) > 0)) best = rank[slot]!;
+      if (target.charCodeAt(0) === 0x2f && (at > 0 || searches.indexOf(keys.key(slot), 1) > 0)) best = rank[slot]!;
     } else {
       const lo = starts[slot]!;
       const hi = starts[slot + 1]!;
-      const memo = searches.tried(longestPart(parts, lo, hi), at);
-      if (matchPartsIn(parts, lo, hi, anchored[slot] === 1, target, 0, target.length, memo)) best = rank[slot]!;
+      if (searches.tried()) searches.found(keys.key(slot), at);
+      if (matchPartsIn(parts, lo, hi, anchored[slot] === 1, target, 0, target.length, searches)) best = rank[slot]!;
     }
     return best;
   };
   return (path, below) => {
     best = below;
+    work.start(path.length);
+    searches.start(path);
     for (const p of always) {
-      if (p.rank >= best) break;
-      if (matchParts(p.parts, p.anchored, path)) {
+      if (p.rank >= best || work.left < 0) break;
+      searches.tried();
+      if (matchPartsIn(p.parts, 0, p.parts.length, p.anchored, path, 0, path.length, searches)) {
         best = p.rank;
         break;
       }
     }
     if (scan !== null) {
       target = path;
-      searches.start(path);
-      scan(path, best, visit);
+      scan(path, best, visit, work);
       target = '';
-      searches.finish();
     }
+    searches.finish();
+    if (work.left < 0) return OVER_BOUND;
     return best === below ? -1 : best;
   };
 }

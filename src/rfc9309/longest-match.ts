@@ -17,7 +17,8 @@ export interface LongestRule {
 /**
  * Finds the deciding rule for a path: the index of the longest matching
  * allow rule, unless a matching disallow rule is strictly longer; among rules
- * of equal length and kind, the first. -1 when no rule matches.
+ * of equal length and kind, the first. -1 when no rule matches, and
+ * OVER_BOUND (engine/work-bound.ts) when the check passed its work bound.
  */
 export type LongestMatcher = (path: string) => number;
 
@@ -68,6 +69,6 @@ function rankedIndexes(rules: readonly LongestRule[]): Int32Array {
 function byIndex(match: (path: string) => number, order: Int32Array): LongestMatcher {
   return (path) => {
     const rank = match(path);
-    return rank < 0 ? -1 : order[rank]!;
+    return rank < 0 ? rank : order[rank]!;
   };
 }

@@ -7,7 +7,8 @@ import { AgentCache } from '../engine/agent-cache.js';
 import { Key } from '../text/keys.js';
 import { lineAt } from '../text/lines.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
-import type { Verdict } from '../verdict.js';
+import { overBound, type Verdict } from '../verdict.js';
+import { OVER_BOUND } from '../engine/work-bound.js';
 import { directoryAt, PendingSelection } from './direct.js';
 import { readFor, productToken, type Group } from './groups.js';
 import { firstLine, LineReader } from './lines.js';
@@ -62,6 +63,7 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
     const sel = found instanceof PendingSelection ? found.finish() : found;
     if (sel.groups === 0) return { allowed: true, record: null, rule: null };
     const at = sel.decide(typeof url === 'string' ? url : String(url));
+    if (at === OVER_BOUND) return overBound(this.#record(sel.groupOffset(0), sel.groupLine(0)));
     if (at < 0) return { allowed: true, record: this.#record(sel.groupOffset(0), sel.groupLine(0)), rule: null };
     const start = sel.ruleStart(at);
     const end = sel.ruleEnd(at);

@@ -6,6 +6,7 @@ import { isAllow, type ValueEnd } from '../text/spans.js';
 import { FEW_FIELDS, matchFew, matchVerbatim, type FewTest } from './few-rules.js';
 import type { LongestMatcher } from './longest-match.js';
 import { isRobotsTxt } from './patterns.js';
+import { OVER_BOUND } from '../engine/work-bound.js';
 
 /** Numbers a pooled rule of a selection of many rules: where the value starts, and its ValueEnd. */
 export const INDEXED_FIELDS = 2;
@@ -80,13 +81,17 @@ export class Selection {
     const from = this.rulesFrom;
     if (info.length === from) return true;
     const k = this.#decideAt(url, pathStart(url));
-    return k < 0 || isAllow(info[this.#startOf(k) + 1]! as ValueEnd);
+    // Past its work bound a check disallows (docs/behaviour.md §9.45).
+    return k >= 0 ? isAllow(info[this.#startOf(k) + 1]! as ValueEnd) : k !== OVER_BOUND;
   }
 
-  /** Where in {@link info} the deciding rule's value start is (its ValueEnd follows), or -1 when no rule decides. */
+  /**
+   * Where in {@link info} the deciding rule's value start is (its ValueEnd
+   * follows), -1 when no rule decides, or {@link OVER_BOUND}.
+   */
   decide(url: string): number {
     const k = this.#decideAt(url, pathStart(url));
-    return k < 0 ? -1 : this.#startOf(k);
+    return k < 0 ? k : this.#startOf(k);
   }
 
   /**

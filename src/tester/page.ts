@@ -49,6 +49,7 @@ let analysed: string | Uint8Array | null = null;
 /** Why a verdict is what it is, in a few words: the deciding line, which the file below shows highlighted. */
 function reason(v: Verdict): string {
   if (v.record === null) return 'no group applies';
+  if (v.overBound === true) return 'too much work: disallowed';
   return v.rule === null ? 'no rule matches' : `line ${v.rule.line}`;
 }
 

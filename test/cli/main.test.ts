@@ -191,3 +191,10 @@ test('check --syntax rfc9309 answers by the longest match', async (t) => {
   t.regex(r.out[0]!, /^allowed .*line 3: Allow: \/private\/open/);
   t.is((await run(['check', file, 'Bot', '/private/open/page'])).code, 1);
 });
+
+test('check says when a URL took the rules past their work bound, and counts it disallowed', async (t) => {
+  const rules = Array.from({ length: 90 }, (_, k) => `Disallow: /*${'a'.repeat(1000)}${k}*q\n`).join('');
+  const r = await run(['check', await robotsFile('User-agent: *\n' + rules), 'Bot', 'https://example.com/' + 'a'.repeat(16_000)]);
+  t.is(r.code, 1);
+  t.regex(r.out[0]!, /^disallowed +https:\/\/example\.com\/a+ +\(the rules of record "\*" \(line 1\) took more work on this URL than a check may do/);
+});

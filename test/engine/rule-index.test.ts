@@ -1,7 +1,11 @@
 // The index of many rules (src/engine/rule-index.ts): the lowest-ranked
 // pattern that matches, whatever the patterns repeat or share.
 import test from 'ava';
-import { compileRanked, keyScanner, matchParts, splitPattern } from '../../src/internal.js';
+import fc from 'fast-check';
+import { GYM2008, MK1996, RFC9309, RobotExclusionRulesParser } from '../../src/index.js';
+import { compileRanked, keyScanner, matchParts, MAX_KEY, OVER_BOUND, splitPattern } from '../../src/internal.js';
+import { assertProperty } from '../helpers/robots.js';
+import { ample } from '../helpers/work.js';
 
 /** The lowest rank whose pattern matches `path`, tried one by one. */
 function reference(patterns: readonly string[], path: string): number {
@@ -36,12 +40,78 @@ test('the key scanner visits each key once a scan, however many keys share a wor
     Int32Array.from(keys, (_, k) => k),
   );
   const visits: number[] = [];
-  scan('/' + 'a'.repeat(500), 0x7fffffff, (slot) => {
-    visits.push(slot);
-    return 0x7fffffff;
-  });
+  scan(
+    '/' + 'a'.repeat(500),
+    0x7fffffff,
+    (slot) => {
+      visits.push(slot);
+      return 0x7fffffff;
+    },
+    ample(),
+  );
   t.deepEqual(
     [...visits].sort((a, b) => a - b),
     keys.map((_, k) => k),
   );
+});
+
+test('words longer than the key scanner reads whole answer as tried one by one', (t) => {
+  // Openings of MAX_KEY characters shared by many words, and words that differ only past them.
+  const opening = 'w'.repeat(MAX_KEY);
+  const patterns: string[] = [];
+  for (let i = 0; i < 60; i++) patterns.push(`/*${opening}${i}*z`, `/*${opening}x${i}`, `/x*${opening}${'w'.repeat(i)}y*`);
+  const match = compileRanked(patterns, true);
+  const paths = ['/' + opening, `/${opening}7z`, `/a${opening}x12`, `/x${opening}wwwy`, `/x${'w'.repeat(80)}y`, `/${opening}${opening}59z`, '/w'.repeat(40)];
+  for (const path of paths) t.is(match(path), reference(patterns, path), path);
+});
+
+test('property: the key scanner finds words longer than its openings where they first occur', (t) => {
+  assertProperty(
+    t,
+    fc.property(
+      fc.array(fc.string({ unit: fc.constantFrom('a', 'b'), minLength: MAX_KEY - 2, maxLength: MAX_KEY + 6 }), { minLength: 30, maxLength: 60 }),
+      fc.string({ unit: fc.constantFrom('a', 'b', '/'), maxLength: 80 }),
+      (keys, path) => {
+        const seen = new Map<number, number>();
+        keyScanner(
+          keys,
+          Int32Array.from(keys, (_, k) => k),
+        )(
+          path,
+          0x7fffffff,
+          (slot, at) => {
+            seen.set(slot, at);
+            return 0x7fffffff;
+          },
+          ample(),
+        );
+        return keys.every((key, slot) => (seen.get(slot) ?? -1) === path.indexOf(key));
+      },
+    ),
+    { numRuns: 300, seed: 5010 },
+  );
+});
+
+/** Rules whose words share long openings that a path of `a`s meets at every place, and never match. */
+const slowRules = Array.from({ length: 90 }, (_, k) => `/*${'a'.repeat(1000)}${k}*q`);
+
+test('a check past its work bound answers OVER_BOUND, whatever rules it would have found', (t) => {
+  const match = compileRanked(slowRules, true);
+  t.is(match('/' + 'a'.repeat(16_000)), OVER_BOUND);
+  // The same rules on paths that are quick to answer, as tried one by one.
+  for (const path of ['/b', '/' + 'a'.repeat(10) + 'q', '/q' + 'a'.repeat(15)]) t.is(match(path), reference(slowRules, path), path);
+});
+
+test('past the work bound every syntax with wildcards disallows, and explain says why', (t) => {
+  const parser = new RobotExclusionRulesParser();
+  parser.parse('User-agent: *\n' + slowRules.map((r) => `Disallow: ${r}\n`).join(''));
+  const url = 'https://example.com/' + 'a'.repeat(16_000);
+  for (const syntax of [GYM2008, RFC9309] as const) {
+    t.false(parser.isAllowed('bot', url, syntax), String(syntax));
+    t.deepEqual(parser.explain('bot', url, syntax), { allowed: false, rule: null, overBound: true, record: { names: ['*'], line: 1 } }, String(syntax));
+    // A short URL is still answered: no rule matches it.
+    t.deepEqual(parser.explain('bot', 'https://example.com/b', syntax), { allowed: true, record: { names: ['*'], line: 1 }, rule: null }, String(syntax));
+  }
+  // MK1996 reads the stars as written: literal prefixes, no search.
+  t.true(parser.isAllowed('bot', url, MK1996));
 });

@@ -4,6 +4,7 @@ import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
 import { compileLongest, type LongestRule } from '../../src/internal.js';
 import { keyScanner, PrefixChain } from '../../src/internal.js';
+import { ample } from '../helpers/work.js';
 import { assertProperty } from '../helpers/robots.js';
 import { longestMatch } from '../helpers/reference.js';
 
@@ -119,10 +120,15 @@ test('the key scanner reports each key found in a path once, skipping ranks at o
   const scan = keyScanner(keys, Int32Array.from([0, 1, 2, 3, 4]));
   const found = (path: string, below: number): string[] => {
     const out: string[] = [];
-    scan(path, below, (slot) => {
-      out.push(keys[slot]!);
-      return below;
-    });
+    scan(
+      path,
+      below,
+      (slot) => {
+        out.push(keys[slot]!);
+        return below;
+      },
+      ample(),
+    );
     return out.sort();
   };
   t.deepEqual(found('/abcab?q=1', 99), ['?q=', 'ab', 'abc', 'bc']);
@@ -130,10 +136,15 @@ test('the key scanner reports each key found in a path once, skipping ranks at o
   t.deepEqual(found('/nothing', 99), []);
   // The bound the callback returns applies at once.
   const seen: string[] = [];
-  scan('/ab/bc', 99, (slot) => {
-    seen.push(keys[slot]!);
-    return 0;
-  });
+  scan(
+    '/ab/bc',
+    99,
+    (slot) => {
+      seen.push(keys[slot]!);
+      return 0;
+    },
+    ample(),
+  );
   t.deepEqual(seen, ['ab']);
 });
 
@@ -200,10 +211,15 @@ test('property: the key scanner reports each key that occurs below the bound onc
     fc.property(scannerCase, ({ keys, ranks, path, below }) => {
       const rank = Int32Array.from(keys, (_, slot) => ranks[slot]!);
       const seen: number[] = [];
-      keyScanner(keys, rank)(path, below, (slot) => {
-        seen.push(slot);
-        return below;
-      });
+      keyScanner(keys, rank)(
+        path,
+        below,
+        (slot) => {
+          seen.push(slot);
+          return below;
+        },
+        ample(),
+      );
       const want = keys.flatMap((key, slot) => (rank[slot]! < below && path.includes(key) ? [slot] : []));
       return JSON.stringify([...seen].sort((x, y) => x - y)) === JSON.stringify(want);
     }),
@@ -217,11 +233,16 @@ test('property: a key scanner whose caller lowers the bound ends on the lowest r
     fc.property(scannerCase, ({ keys, ranks, path, below }) => {
       const rank = Int32Array.from(keys, (_, slot) => ranks[slot]!);
       let bound = below;
-      keyScanner(keys, rank)(path, below, (slot) => {
-        if (rank[slot]! >= bound) throw new Error(`slot ${slot} visited at or above the bound`);
-        bound = rank[slot]!;
-        return bound;
-      });
+      keyScanner(keys, rank)(
+        path,
+        below,
+        (slot) => {
+          if (rank[slot]! >= bound) throw new Error(`slot ${slot} visited at or above the bound`);
+          bound = rank[slot]!;
+          return bound;
+        },
+        ample(),
+      );
       const want = Math.min(below, ...keys.flatMap((key, slot) => (path.includes(key) ? [rank[slot]!] : [])));
       return bound === want;
     }),

@@ -1,0 +1,43 @@
+// The work bound of one check of an index of many rules (issue 14;
+// docs/performance.md, "Worst cases"; docs/behaviour.md §9.45).
+//
+// The index answers in time about linear in the path for the files we know
+// of, but no filter of wildcard rules is linear for every file: thousands of
+// long words that share their openings, or patterns whose parts each need a
+// search of the whole path, cost the path's length times the rules'. So a
+// check counts what it does, and one that passes its bound stops and answers
+// OVER_BOUND, which the syntaxes read as "disallowed": a crawler skips a URL
+// it could not be told about in time, and `explain` says why. The count is
+// of work, not time, so that a check answers the same on any machine and
+// under any load.
+
+/** Units a check may spend a character of its path. */
+const PER_CHAR = 16;
+/** Units any check may spend besides: a short path against many rules. */
+const BASE = 1 << 16;
+
+/**
+ * What a ranked matcher answers when a check passed its work bound: not a
+ * rule, nor "no rule" (-1).
+ */
+export const OVER_BOUND = -2;
+
+/**
+ * What one check of an index may still do. A unit is a character compared
+ * in JavaScript or a step down a trie, or eight characters read by a native
+ * `indexOf`, which reads them that much faster.
+ */
+export class WorkBound {
+  /** Units left; below 0, the check is over its bound. */
+  left = 0;
+
+  /** Starts a check of a path of `length` characters. */
+  start(length: number): void {
+    this.left = PER_CHAR * length + BASE;
+  }
+
+  /** Charges a native search that read `chars` characters. */
+  searched(chars: number): void {
+    this.left -= chars + 1;
+  }
+}
