@@ -44,14 +44,19 @@ export class KeyTable {
     return this.text.slice(this.starts[k], this.starts[k + 1]);
   }
 
-  /** True when key `k`'s opening (its first {@link MAX_KEY} code units) occurs in `path` at `i`. */
-  openingAt(path: string, i: number, k: number): boolean {
+  /** The length of key `k`'s opening: its first {@link MAX_KEY} code units. */
+  openingLength(k: number): number {
+    return Math.min(this.starts[k + 1]! - this.starts[k]!, MAX_KEY);
+  }
+
+  /** How many of key `k`'s opening's code units `path` holds from `i` on, up to the first that differs. */
+  matchedAt(path: string, i: number, k: number): number {
     const text = this.text;
     const from = this.starts[k]!;
-    const n = Math.min(this.starts[k + 1]! - from, MAX_KEY);
-    if (path.length - i < n) return false;
-    for (let j = 0; j < n; j++) if (path.charCodeAt(i + j) !== text.charCodeAt(from + j)) return false;
-    return true;
+    const n = Math.min(this.openingLength(k), path.length - i);
+    let j = 0;
+    while (j < n && path.charCodeAt(i + j) === text.charCodeAt(from + j)) j++;
+    return j;
   }
 }
 
@@ -65,6 +70,9 @@ export class KeyTable {
  * opening first occurs.
  */
 export const MAX_KEY = 16;
+
+/** What a step down the trie is charged (engine/work-bound.ts): a search of a node's children, some four comparisons. */
+const TRIE_STEP = 4;
 
 /** Fewer wildcard rules than this are tried in turn: a scan costs more than trying a handful. */
 const SCAN_FROM = 5;
@@ -294,9 +302,9 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
           continue;
         }
         if (rank[slot]! >= below || found[slot] === epoch) continue;
-        // Charged as if compared whole: a comparison that fails late is what a hostile file makes.
-        work.left -= MAX_KEY;
-        if (!table.openingAt(path, i, slot)) continue;
+        const matched = table.matchedAt(path, i, slot);
+        work.left -= matched;
+        if (matched < table.openingLength(slot)) continue;
         found[slot] = epoch;
         below = reach(table, slot, path, i, below, visit, work);
       }
@@ -332,7 +340,7 @@ function walkTrie(
 ): number {
   let node = 0;
   for (let j = i + 1; j < path.length; j++) {
-    work.left--;
+    work.left -= TRIE_STEP;
     const next = edgeOf(trie, node, unitOf(path, i, j - i));
     if (next < 0 || trie.least[next]! >= below) break;
     node = next;
