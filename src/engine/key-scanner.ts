@@ -218,6 +218,26 @@ function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): Ke
   return trie;
 }
 
+/** Bits of a table of about two buckets for each of `n` keys or openings, from 16 buckets to 65,536. */
+function bucketBits(n: number): number {
+  return Math.max(4, Math.min(16, 32 - Math.clz32(n * 2 - 1)));
+}
+
+/** Each key's bucket: the hash of its first two code units, in a table of `1 << bits`. */
+function bucketsOf(keys: KeyTable, bits: number): Int32Array {
+  const { text, starts } = keys;
+  const bucketOf = new Int32Array(keys.size);
+  for (let slot = 0; slot < bucketOf.length; slot++) bucketOf[slot] = bigram(text.charCodeAt(starts[slot]!), text.charCodeAt(starts[slot]! + 1), bits);
+  return bucketOf;
+}
+
+/** How many keys each bucket of a table of `1 << bits` holds. */
+function countBuckets(bucketOf: Int32Array, bits: number): Int32Array {
+  const sizes = new Int32Array(1 << bits);
+  for (const h of bucketOf) sizes[h]!++;
+  return sizes;
+}
+
 /**
  * Compiles a finder for which of many literal keys (each at least two
  * characters long, slots being their indexes) occur in a path, in one pass
@@ -236,22 +256,32 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
   const table = keys;
   const { text, starts } = keys;
   const n = keys.size;
-  // About two buckets a key: a bucket that keys share costs a comparison more, a bucket's slot in `head` two or four bytes.
-  const bits = Math.max(4, Math.min(16, 32 - Math.clz32(n * 2 - 1)));
-  const buckets = 1 << bits;
   const opens = new Int32Array(4);
   // Epochs (which scan marked a key found) are one byte: every 255 scans the marks are cleared, a memset of a byte a key and node.
   const found = new Uint8Array(n);
   let epoch = 0;
   let firsts = '';
-  const bucketOf = new Int32Array(n);
-  const sizes = new Int32Array(buckets);
   for (let slot = 0; slot < n; slot++) {
     const c0 = text.charCodeAt(starts[slot]!);
     if (c0 < 128) opens[c0 >>> 5]! |= 1 << (c0 & 31);
     if (!firsts.includes(text[starts[slot]!]!)) firsts += text[starts[slot]!]!;
-    sizes[(bucketOf[slot] = bigram(c0, text.charCodeAt(starts[slot]! + 1), bits))]!++;
   }
+  // About two buckets a key: a bucket that keys share costs a comparison
+  // more, a bucket's slot in `head` two or four bytes. Keys that share few
+  // openings (a hostile file's thousands of `/*<i>*`, whose keys open with
+  // some hundred pairs of digits) get two buckets an opening: `head` took
+  // 32 KiB of the 350 that such a file of 95 KiB held.
+  let bits = bucketBits(n);
+  let bucketOf = bucketsOf(keys, bits);
+  let sizes = countBuckets(bucketOf, bits);
+  let used = 0;
+  for (const size of sizes) if (size > 0) used++;
+  if (bucketBits(used) < bits) {
+    bits = bucketBits(used);
+    bucketOf = bucketsOf(keys, bits);
+    sizes = countBuckets(bucketOf, bits);
+  }
+  const buckets = 1 << bits;
   // Bucket h holds the slots order[head[h]] up to order[head[h + 1]]; a
   // crowded one holds the single entry -1, standing for the trie.
   const crowded: number[] = [];
