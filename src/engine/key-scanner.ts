@@ -48,16 +48,6 @@ export class KeyTable {
   openingLength(k: number): number {
     return Math.min(this.starts[k + 1]! - this.starts[k]!, MAX_KEY);
   }
-
-  /** How many of key `k`'s opening's code units `path` holds from `i` on, up to the first that differs. */
-  matchedAt(path: string, i: number, k: number): number {
-    const text = this.text;
-    const from = this.starts[k]!;
-    const n = Math.min(this.openingLength(k), path.length - i);
-    let j = 0;
-    while (j < n && path.charCodeAt(i + j) === text.charCodeAt(from + j)) j++;
-    return j;
-  }
 }
 
 /**
@@ -269,15 +259,17 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
   // About two buckets a key: a bucket that keys share costs a comparison
   // more, a bucket's slot in `head` two or four bytes. Keys that share few
   // openings (a hostile file's thousands of `/*<i>*`, whose keys open with
-  // some hundred pairs of digits) get two buckets an opening: `head` took
-  // 32 KiB of the 350 that such a file of 95 KiB held.
+  // some hundred pairs of digits) get eight buckets an opening: `head` took
+  // 32 KiB of the 350 that such a file of 95 KiB held. (Two buckets an
+  // opening made synth5k's checks 7 % more instructions, openings sharing
+  // buckets.)
   let bits = bucketBits(n);
   let bucketOf = bucketsOf(keys, bits);
   let sizes = countBuckets(bucketOf, bits);
   let used = 0;
   for (const size of sizes) if (size > 0) used++;
-  if (bucketBits(used) < bits) {
-    bits = bucketBits(used);
+  if (bucketBits(4 * used) < bits) {
+    bits = bucketBits(4 * used);
     bucketOf = bucketsOf(keys, bits);
     sizes = countBuckets(bucketOf, bits);
   }
@@ -296,6 +288,9 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
     const h = bucketOf[slot]!;
     if (sizes[h]! <= CROWDED) order[fill[h]!++] = slot;
   }
+  // Each key's opening length (at most MAX_KEY, so a byte each).
+  const opening = new Uint8Array(n);
+  for (let slot = 0; slot < n; slot++) opening[slot] = table.openingLength(slot);
   const jump = firsts.length <= 2;
   const first0 = firsts[0] ?? '';
   const first1 = firsts[1] ?? '';
@@ -307,6 +302,8 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
       epoch = 1;
     }
     const last = path.length - 1;
+    // Charged in a local while the scan runs alone, and handed over to `work` around each call that charges it too.
+    let left = work.left;
     // Jumping: the next occurrence of each opening character, -1 when none is left.
     let next0 = jump ? path.indexOf(first0) : -1;
     let next1 = jump && first1 !== '' ? path.indexOf(first1) : -1;
@@ -323,22 +320,32 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
       }
       const h = bigram(path.charCodeAt(i), path.charCodeAt(i + 1), bits);
       const end = head[h + 1]!;
-      work.left -= end - head[h]!;
-      if (work.left < 0) return;
+      left -= end - head[h]!;
+      if (left < 0) break;
       for (let k = head[h]!; k < end; k++) {
         const slot = order[k]!;
         if (slot < 0) {
+          work.left = left;
           below = walkTrie(trie!, table, path, i, rank, below, found, epoch, visit, work);
+          left = work.left;
           continue;
         }
         if (rank[slot]! >= below || found[slot] === epoch) continue;
-        const matched = table.matchedAt(path, i, slot);
-        work.left -= matched;
-        if (matched < table.openingLength(slot)) continue;
+        // Compared here, not in a call (a call per comparison cost synth5k 10 %), and charged the characters read.
+        const from = starts[slot]!;
+        const n = opening[slot]!;
+        if (last + 1 - i < n) continue;
+        let j = 0;
+        while (j < n && path.charCodeAt(i + j) === text.charCodeAt(from + j)) j++;
+        left -= j;
+        if (j < n) continue;
         found[slot] = epoch;
+        work.left = left;
         below = reach(table, slot, path, i, below, visit, work);
+        left = work.left;
       }
     }
+    work.left = left;
   };
 }
 
@@ -369,23 +376,49 @@ function walkTrie(
   work: WorkBound,
 ): number {
   let node = 0;
+  // Steps are charged when the walk ends or visits: at most MAX_KEY of them.
+  let steps = 0;
   for (let j = i + 1; j < path.length; j++) {
-    work.left -= TRIE_STEP;
+    steps++;
     const next = edgeOf(trie, node, unitOf(path, i, j - i));
     if (next < 0 || trie.least[next]! >= below) break;
     node = next;
     // Each key is visited once a scan: a node whose keys were all looked at
     // is passed at once, so many keys ending at one node (a hostile file's
     // rules sharing a word) cost their number once, not once a position.
-    const first = trie.ends[node]!;
-    if (first < 0 || trie.done[node] === epoch) continue;
-    for (let slot = first; slot >= 0; slot = trie.nextEnd[slot]!) {
-      if (work.left < 0) return below;
-      if (rank[slot]! >= below || found[slot] === epoch) continue;
-      found[slot] = epoch;
-      below = reach(keys, slot, path, i, below, visit, work);
-    }
-    trie.done[node] = epoch;
+    if (trie.ends[node]! < 0 || trie.done[node] === epoch) continue;
+    work.left -= TRIE_STEP * steps;
+    steps = 0;
+    below = visitEnds(trie, keys, node, path, i, rank, below, found, epoch, visit, work);
   }
+  work.left -= TRIE_STEP * steps;
+  return below;
+}
+
+/**
+ * Visits the keys that end at trie node `node`, their openings found at `i`
+ * ({@link walkTrie}'s seldom path, apart so that the walk stays small
+ * enough for V8 to inline into the scan: called, it cost synth5k some 10 %).
+ */
+function visitEnds(
+  trie: KeyTrie,
+  keys: KeyTable,
+  node: number,
+  path: string,
+  i: number,
+  rank: Int32Array,
+  below: number,
+  found: Uint8Array,
+  epoch: number,
+  visit: (slot: number, at: number) => number,
+  work: WorkBound,
+): number {
+  for (let slot = trie.ends[node]!; slot >= 0; slot = trie.nextEnd[slot]!) {
+    if (work.left < 0) return below;
+    if (rank[slot]! >= below || found[slot] === epoch) continue;
+    found[slot] = epoch;
+    below = reach(keys, slot, path, i, below, visit, work);
+  }
+  trie.done[node] = epoch;
   return below;
 }
