@@ -90,8 +90,10 @@ export function matchPattern(pattern: string, path: string): boolean {
  * {@link matchPattern} of the pattern src[ps, pe), read in place in the
  * text it was written in, whose first `*` is at `star` (`pe` or more when
  * it has none): the caller finds it, so that no search runs past `pe`.
+ * With `memo`, parts are searched through it (remembered and charged to
+ * the check's work: engine/part-searches.ts).
  */
-export function matchSpan(src: string, ps: number, pe: number, star: number, path: string): boolean {
+export function matchSpan(src: string, ps: number, pe: number, star: number, path: string, memo: PartSearches | null = null): boolean {
   let plen = pe;
   const anchored = pe > ps && src.charCodeAt(pe - 1) === 0x24;
   if (anchored) plen--;
@@ -111,7 +113,8 @@ export function matchSpan(src: string, ps: number, pe: number, star: number, pat
     const next = src.indexOf('*', from);
     if (next > from) {
       if (n - pos < next - from) return false;
-      const at = path.indexOf(src.slice(from, next), pos);
+      const part = src.slice(from, next);
+      const at = memo === null ? path.indexOf(part, pos) : memo.indexOf(part, pos);
       if (at < 0) return false;
       pos = at + next - from;
     }
@@ -119,7 +122,8 @@ export function matchSpan(src: string, ps: number, pe: number, star: number, pat
   }
   if (n - pos < tail) return false;
   if (anchored || tail === 0) return true;
-  return path.indexOf(src.slice(lastStar + 1, plen), pos) >= 0;
+  const tailPart = src.slice(lastStar + 1, plen);
+  return (memo === null ? path.indexOf(tailPart, pos) : memo.indexOf(tailPart, pos)) >= 0;
 }
 
 /**

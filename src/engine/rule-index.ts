@@ -14,7 +14,7 @@
 // turned into a regular expression.
 import { KeyTable, keyScanner, scansKey } from './key-scanner.js';
 import { PartSearches } from './part-searches.js';
-import { floatingKey, longestPart, matchPartsIn, splitPattern, type Pattern } from './pattern.js';
+import { floatingKey, longestPart, matchPartsIn, matchSpan, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
 import { OVER_BOUND, WorkBound } from './work-bound.js';
 
@@ -28,9 +28,9 @@ export type RankedMatcher = (path: string) => number;
 /** No rule found yet: above every rank. */
 const NO_RULE = 0x7fffffff;
 
-/** A pattern of the rules compiled: its parts are its own (made by splitPattern), for the index to keep or share. */
+/** A pattern of the rules compiled, as written and split (by splitPattern). */
 interface RankedPattern extends Pattern {
-  readonly parts: string[];
+  readonly source: string;
   readonly rank: number;
 }
 
@@ -57,7 +57,7 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
       if (!prefixes.has(prefix)) prefixes.set(prefix, rank);
       if (prefix === '') break;
     } else {
-      wild.push({ parts: split.parts, anchored: split.anchored, rank });
+      wild.push({ source: pattern, parts: split.parts, anchored: split.anchored, rank });
     }
   }
   const literal = prefixMatcher(prefixes);
@@ -92,30 +92,6 @@ function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
 }
 
 /**
- * Parts met lately, by their length and end characters: a part written in
- * many rules (`/a`, `.pdf`, a shared word) is then kept as one string. A
- * file of distinct parts costs a comparison a part (a map of every part
- * took a third of the compiling time of a hostile file of distinct ones).
- * Parts of one character need none: V8 shares them already.
- */
-class RecentParts {
-  readonly #seen = new Array<string>(256).fill('');
-
-  /** Replaces each part of more than one character of `parts` by the string met lately equal to it (see {@link of}). */
-  intern(parts: string[]): void {
-    for (let k = 0; k < parts.length; k++) if (parts[k]!.length > 1) parts[k] = this.of(parts[k]!);
-  }
-
-  /** The string met lately equal to `part`, else `part`, now remembered. */
-  of(part: string): string {
-    const h = (part.length * 31 + part.charCodeAt(0) * 7 + part.charCodeAt(part.length - 1)) & 255;
-    const seen = this.#seen[h]!;
-    if (seen === part) return seen;
-    return (this.#seen[h] = part);
-  }
-}
-
-/**
  * The lowest rank among wildcard patterns that match a path, below a bound,
  * or -1 (or {@link OVER_BOUND}). A pattern can match only where its longest literal part occurs, so
  * only patterns whose part a key scanner finds in the path are tried (a
@@ -125,47 +101,45 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
   const always: RankedPattern[] = [];
   // A floating pattern (`/*key`, `/*key*`: most wildcard rules, and a hostile
   // file's thousands) is kept as its key alone: it matches where the key
-  // occurs past the opening `/`. The other patterns scanned take the first
-  // slots, their parts one after another in `parts` (pattern k's from
-  // partStart[k] to partStart[k + 1]), a part written in rule after rule
-  // one string (see RecentParts): an object and an array a pattern took
-  // some 120 of the 230 bytes a rule held (docs/performance.md, "Memory per
-  // origin").
-  const lists: string[][] = [];
-  let count = 0;
-  const partStart: number[] = [0];
-  const anchoredSlots: number[] = [];
+  // occurs past the opening `/`; one that opens with its star (`*key`,
+  // `*?name*`: 280 rules of bench/big) where the key occurs at all, which is
+  // what the scan found (their tries made 6 % of big's instructions). Those
+  // take the last slots, from `anywhere` on. The other patterns scanned take the first
+  // slots, kept as written, one after another in one string (pattern k is
+  // written[from[k], from[k + 1]]) and matched where they stand (matchSpan):
+  // its parts as strings of their own, in an array, took some 50 of the 100
+  // bytes such a rule held (docs/performance.md, "Memory per origin").
+  const sources: string[] = [];
+  const from: number[] = [0];
+  let length = 0;
   const scannedRanks: number[] = [];
   const scannedKeys: string[] = [];
   const floating: number[] = [];
   const floatingKeys: string[] = [];
-  const interned = new RecentParts();
+  const open: number[] = [];
+  const openKeys: string[] = [];
   for (const pattern of patterns) {
     const key = longestPart(pattern.parts);
     if (!scansKey(key, patterns.length)) always.push(pattern);
     else if (floatingKey(pattern.parts, pattern.anchored) === key) {
       floating.push(pattern.rank);
       floatingKeys.push(key);
+    } else if (!pattern.anchored && pattern.parts.length === 2 && pattern.parts[0] === '') {
+      open.push(pattern.rank);
+      openKeys.push(key);
     } else {
-      interned.intern(pattern.parts);
-      lists.push(pattern.parts);
-      partStart.push((count += pattern.parts.length));
-      if (pattern.anchored) anchoredSlots.push(scannedRanks.length);
+      sources.push(pattern.source);
+      from.push((length += pattern.source.length));
       scannedRanks.push(pattern.rank);
       scannedKeys.push(key);
     }
   }
-  // Joined by the runtime's concat, a chunk at a time (an argument a list):
-  // pushed one by one, into an array that outgrows the young generation, a
-  // part cost some 60 ns.
-  let parts: string[] = [];
-  for (let k = 0; k < lists.length; k += 8192) parts = parts.concat(...lists.slice(k, k + 8192));
+  const written = sources.join('');
+  const starts = Int32Array.from(from);
   const first = scannedRanks.length;
-  const starts = Int32Array.from(partStart);
-  const anchored = new Uint8Array(first);
-  for (const slot of anchoredSlots) anchored[slot] = 1;
-  const keys = new KeyTable([...scannedKeys, ...floatingKeys]);
-  const rank = Int32Array.from([...scannedRanks, ...floating]);
+  const anywhere = first + floating.length;
+  const keys = new KeyTable([...scannedKeys, ...floatingKeys, ...openKeys]);
+  const rank = Int32Array.from([...scannedRanks, ...floating, ...open]);
   const scan = keys.size > 0 ? keyScanner(keys, rank) : null;
   // What the scan's visits read and write: set by each call, which runs no other code meanwhile.
   let best = NO_RULE;
@@ -174,14 +148,16 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
   const searches = new PartSearches(work);
   const visit = (slot: number, at: number): number => {
     if (work.left < 0) return best;
-    if (slot >= first) {
+    if (slot >= anywhere) {
+      best = rank[slot]!;
+    } else if (slot >= first) {
       // The key's first place is `at`; at 0 it may still occur past the `/`.
       if (target.charCodeAt(0) === 0x2f && (at > 0 || searches.indexOf(keys.key(slot), 1) > 0)) best = rank[slot]!;
     } else {
       const lo = starts[slot]!;
       const hi = starts[slot + 1]!;
       if (searches.tried()) searches.found(keys.key(slot), at);
-      if (matchPartsIn(parts, lo, hi, anchored[slot] === 1, target, 0, target.length, searches)) best = rank[slot]!;
+      if (matchSpan(written, lo, hi, firstStar(written, lo, hi), target, searches)) best = rank[slot]!;
     }
     return best;
   };
@@ -206,4 +182,11 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
     if (work.left < 0) return OVER_BOUND;
     return best === below ? -1 : best;
   };
+}
+
+/** Where the first `*` of src[lo, hi) is, or `hi`: found here so that no search runs past the pattern. */
+function firstStar(src: string, lo: number, hi: number): number {
+  let at = lo;
+  while (at < hi && src.charCodeAt(at) !== 0x2a) at++;
+  return at;
 }
