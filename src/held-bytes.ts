@@ -2,7 +2,7 @@
 // `parse` keeps and of what the matchers hold once compiled, so that a cache
 // can bound its memory by bytes (RobotsCache and RobotRules `maxBytes`).
 // The figures are Node's (V8 without pointer compression: eight bytes a
-// pointer), fitted on 2026-11-26 (again after the compact tables) to heap measured with --expose-gc on files
+// pointer), fitted on 2026-11-26 (again after the compact tables and the record table) to heap measured with --expose-gc on files
 // of many literal rules, many wildcard rules, many groups, copies of one
 // rule and long values (docs/performance.md, "Memory per origin"). When the
 // engine changes what it holds, measure again and change them here.
@@ -19,10 +19,16 @@ function stringBytes(chars: number, width: 1 | 2): number {
 export const ENTRY_BYTES = 256;
 /** What a parse holds for nothing at all: the parser, its parse, its caches, the RFC 9309 view. */
 const PARSER_BYTES = 1_024;
-/** A record at parse (its object and names arrays), besides its names' strings. */
-const RECORD_BYTES = 140;
+/** Per record at parse: its row in the parse's record table (six numbers). */
+const ROW_BYTES = 24;
+/** Per robot name at parse: its four numbers in the record table (its ends and its lower-cased form's, in the text or the joined names). */
+const NAME_BYTES = 16;
+/** Per record, when any record of the file has a crawl delay: its number in the table's delays. */
+const DELAY_BYTES = 8;
+/** The one record a user agent selects, made from its row on first use: its object, names arrays and names' strings. */
+const RECORD_BYTES = 200;
 /** What the RFC 9309 view keeps of a group once the text has been read for a user agent. */
-const GROUP_BYTES = 80;
+const GROUP_BYTES = 48;
 /** Per rule, at parse: its two numbers in the span table. */
 const SPAN_BYTES = 8;
 /** Per rule of a record in use, while its first checks scan it: its decoded path (a slot and a string), shared by MK1996 and GYM2008. */
@@ -132,12 +138,14 @@ function estimate(parsed: ParsedRobots): number {
   // groups naming it, or the `*` groups pooled: counted as the largest record, or the default ones.
   let largest = NONE;
   let pooled = NONE;
-  for (const record of parsed.records) {
-    const s = record.ruleStats();
-    bytes += RECORD_BYTES + GROUP_BYTES + s.rules * SPAN_BYTES;
-    for (const name of record.names) bytes += 8 + stringBytes(name.length, 1);
+  const table = parsed.table;
+  bytes += RECORD_BYTES + table.size * (ROW_BYTES + GROUP_BYTES) + table.nameCount * NAME_BYTES + stringBytes(table.joinedChars, width);
+  if (table.hasDelays) bytes += table.size * DELAY_BYTES;
+  for (let i = 0; i < table.size; i++) {
+    const s = table.stats(i);
+    bytes += s.rules * SPAN_BYTES;
     if (classicBytes(s) > classicBytes(largest)) largest = s;
-    if (record.isDefault) {
+    if (table.isDefault(i)) {
       pooled = {
         rules: pooled.rules + s.rules,
         distinct: pooled.distinct + s.distinct,

@@ -12,14 +12,17 @@ import { NO_GROUPS } from './rfc9309/selection.js';
 import { overBound, type Verdict } from './verdict.js';
 import { OVER_BOUND } from './engine/work-bound.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
-import { recordFor } from './classic/agents.js';
+import type { RecordTable } from './classic/table.js';
 import { writeRobots } from './classic/write.js';
 import { heldBytes } from './held-bytes.js';
 
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
 
-const EMPTY: ParsedRobots = { records: [], sitemaps: [], source: '', fromBytes: false, requestRates: new Map(), host: null };
+const EMPTY: ParsedRobots = readRecords(sourceText(''));
+
+/** The record a table selects for an agent (behaviour.md §3): made once, for the agent cache. */
+const recordFor = (table: RecordTable, userAgent: string): RobotRecord | null => table.recordFor(userAgent);
 
 /** Options of the {@link RobotExclusionRulesParser} constructor. */
 export interface ParserOptions {
@@ -393,7 +396,7 @@ export class RobotExclusionRulesParser {
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    return this.#records.get(userAgent, recordFor, this.#classic.records);
+    return this.#records.get(userAgent, recordFor, this.#classic.table);
   }
 
   /** The RFC 9309 view of the current parse, built on first use. */

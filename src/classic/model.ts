@@ -3,6 +3,7 @@ import type { SourceText } from '../text/source.js';
 import type { Decider } from '../engine/decider.js';
 import type { Syntax } from '../syntax.js';
 import type { RuleStats } from '../held-bytes.js';
+import type { RecordTable } from './table.js';
 
 /** One Allow or Disallow line of a record. */
 export interface Rule {
@@ -49,8 +50,14 @@ export interface RobotRecord {
 
 /** The result of parsing a file: what MK1996 and GYM2008 use, plus the source. */
 export interface ParsedRobots extends SourceText {
-  /** Records in matching order: records naming `*` moved last (behaviour.md §2.6). */
+  /**
+   * Records in matching order: records naming `*` moved last (behaviour.md
+   * §2.6). Every one is made on first access: what asks about one user
+   * agent goes through {@link table}, which makes only the record it selects.
+   */
   readonly records: readonly RobotRecord[];
+  /** The records as rows of a table, each made on first use. */
+  readonly table: RecordTable;
   readonly sitemaps: readonly string[];
   /**
    * `Request-rate` values, read as Python's `urllib.robotparser` reads them,

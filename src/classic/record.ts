@@ -18,11 +18,38 @@ import { isFloating, type RuleStats } from '../held-bytes.js';
  */
 export const SPAN_FIELDS = 2;
 
-const STAR: readonly string[] = Object.freeze(['*']);
 const NO_EMPTIES: readonly number[] = Object.freeze([]);
 
 /**
- * A record built by the parser. Rule values are read from the text (scrubbed
+ * What the `count` rules from `first` in a parse's span list amount to
+ * ({@link RuleStats}), read from the text: no string is kept.
+ */
+export function spanStats(text: string, spans: ArrayLike<number>, first: number, count: number): RuleStats {
+  let chars = 0;
+  let wildcards = 0;
+  let floating = 0;
+  let stars = 0;
+  // A value written again compiles to nothing more (the matchers drop copies).
+  const seen = new Set<string>();
+  for (let i = first; i < first + count; i++) {
+    const start = spans[i * SPAN_FIELDS]!;
+    const end = endOf(spans[i * SPAN_FIELDS + 1]! as ValueEnd);
+    chars += end - start;
+    const value = text.slice(start, end);
+    if (seen.has(value)) continue;
+    seen.add(value);
+    if (value.includes('*') || value.endsWith('$')) {
+      wildcards++;
+      if (isFloating(value)) floating++;
+      for (let k = value.indexOf('*'); k >= 0; k = value.indexOf('*', k + 1)) stars++;
+    }
+  }
+  return { rules: count, distinct: seen.size, chars, wildcards, floating, stars };
+}
+
+/**
+ * A record, made from its row of the parse's table (table.ts) when first
+ * asked for. Rule values are read from the text (scrubbed
  * and decoded exactly as behaviour.md §1.7 and §4.2 say) when first needed: the
  * paths for matching, the {@link Rule} objects only for explaining and
  * printing. Matchers are compiled once per syntax, on first use.
@@ -45,6 +72,7 @@ export class LazyRecord implements RobotRecord {
 
   constructor(
     names: readonly string[],
+    lowerNames: readonly string[],
     crawlDelay: number | null,
     line: number,
     text: string,
@@ -53,14 +81,8 @@ export class LazyRecord implements RobotRecord {
     first: number,
     count: number,
   ) {
-    // Copies are sized exactly (the usual `*` alone shares one array); lower-case names share the array.
-    this.names = names.length === 1 && names[0] === '*' ? STAR : names.slice();
-    let lower: string[] | null = null;
-    for (let k = 0; k < names.length; k++) {
-      const low = names[k]!.toLowerCase();
-      if (low !== names[k]) (lower ??= names.slice())[k] = low;
-    }
-    this.lowerNames = lower ?? this.names;
+    this.names = names;
+    this.lowerNames = lowerNames;
     this.crawlDelay = crawlDelay;
     this.line = line;
     this.#text = text;
@@ -71,7 +93,7 @@ export class LazyRecord implements RobotRecord {
   }
 
   get isDefault(): boolean {
-    return this.names === STAR || this.names.includes('*');
+    return this.names.includes('*');
   }
 
   /** What the record holds once used, made now if it is not yet. */
@@ -132,27 +154,7 @@ export class LazyRecord implements RobotRecord {
   }
 
   ruleStats(): RuleStats {
-    const text = this.#text;
-    let chars = 0;
-    let wildcards = 0;
-    let floating = 0;
-    let stars = 0;
-    // A value written again compiles to nothing more (the matchers drop copies).
-    const seen = new Set<string>();
-    for (let i = 0; i < this.#count; i++) {
-      const start = this.#start(i);
-      const end = endOf(this.#end(i));
-      chars += end - start;
-      const value = text.slice(start, end);
-      if (seen.has(value)) continue;
-      seen.add(value);
-      if (value.includes('*') || value.endsWith('$')) {
-        wildcards++;
-        if (isFloating(value)) floating++;
-        for (let k = value.indexOf('*'); k >= 0; k = value.indexOf('*', k + 1)) stars++;
-      }
-    }
-    return { rules: this.#count, distinct: seen.size, chars, wildcards, floating, stars };
+    return spanStats(this.#text, this.#spans, this.#first, this.#count);
   }
 
   ruleAllows(i: number): boolean {

@@ -23,7 +23,8 @@ export function isAllow(packed: ValueEnd): boolean {
 /** Tables shorter than this stay plain arrays: a typed array costs some 200 bytes of its own. */
 const TYPED_FROM = 48;
 
-/** A table of numbers copied at its exact size, as compactly as its length allows. */
-export function compactTable(table: readonly number[]): ArrayLike<number> {
-  return table.length >= TYPED_FROM ? Int32Array.from(table) : table.slice();
+/** A table of numbers copied at its exact size, as compactly as its length allows: integers, or any numbers when `fractions`. */
+export function compactTable(table: readonly number[], fractions = false): ArrayLike<number> {
+  if (table.length < TYPED_FROM) return table.slice();
+  return fractions ? Float64Array.from(table) : Int32Array.from(table);
 }
