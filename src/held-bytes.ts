@@ -2,7 +2,7 @@
 // `parse` keeps and of what the matchers hold once compiled, so that a cache
 // can bound its memory by bytes (RobotsCache and RobotRules `maxBytes`).
 // The figures are Node's (V8 without pointer compression: eight bytes a
-// pointer), fitted on 2026-11-26 (again after the compact tables and the record table) to heap measured with --expose-gc on files
+// pointer), fitted on 2026-11-26 (again after the compact tables, the record table and wildcard rules kept as written) to heap measured with --expose-gc on files
 // of many literal rules, many wildcard rules, many groups, copies of one
 // rule and long values (docs/performance.md, "Memory per origin"). When the
 // engine changes what it holds, measure again and change them here.
@@ -41,21 +41,19 @@ const PATH_BYTES = 32;
 const LITERAL_BYTES = 20;
 /**
  * Per distinct wildcard rule of a record in use, in GYM2008, that is not
- * floating: its key (in the key table and as a part's string), rank, place
- * in the key scanner or its trie, and its parts' offsets; besides a slot a
- * part ({@link STAR_BYTES}).
+ * floating: its value as written in the index's one string of them and its
+ * offset, its key in the key table, rank, and place in the key scanner or
+ * its trie (a value of ten characters or so).
  */
-const WILDCARD_BYTES = 84;
-/** Per distinct floating rule (`/*key`, `/*key*`) in GYM2008: its key in the key table, rank, and place in the key scanner or its trie. */
-const FLOATING_BYTES = 44;
-/** Per star of a wildcard rule, in GYM2008 and again in RFC 9309: its part's slot in the parts array. */
-const STAR_BYTES = 8;
+const WILDCARD_BYTES = 44;
+/** Per distinct floating rule (`/*key`, `*key`, with a star after or not) in GYM2008: its key in the key table, rank, and place in the key scanner or its trie. */
+const FLOATING_BYTES = 34;
 /** Per distinct literal rule pooled for a user agent under RFC 9309: its two numbers, its prefix chain entry. */
 const RFC_LITERAL_BYTES = 32;
 /** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its two numbers). */
-const RFC_WILDCARD_BYTES = 92;
-/** Per distinct floating rule pooled under RFC 9309. */
-const RFC_FLOATING_BYTES = 56;
+const RFC_WILDCARD_BYTES = 52;
+/** Per distinct floating rule pooled under RFC 9309, besides its characters. */
+const RFC_FLOATING_BYTES = 32;
 
 /** What one record's rules amount to, for an estimate of what they compile to. */
 export interface RuleStats {
@@ -69,19 +67,23 @@ export interface RuleStats {
   readonly wildcards: number;
   /** How many of those are floating: `/*key` or `/*key*`, the key two characters or more. */
   readonly floating: number;
-  /** How many stars the distinct wildcard values have: a part each in a pattern's parts array. */
-  readonly stars: number;
 }
 
-/** True for a floating rule value, `/*key` or `/*key*` (see `floatingKey` in engine/pattern.ts). */
+/**
+ * True for a rule value the index keeps as its key alone: `/*key` or
+ * `*key`, a star after or not, the key two characters or more (see
+ * `patternMatcher` in engine/rule-index.ts).
+ */
 export function isFloating(value: string): boolean {
-  if (!value.startsWith('/*') || value.endsWith('$')) return false;
+  if (value.endsWith('$')) return false;
+  const open = value.startsWith('/*') ? 2 : value.startsWith('*') ? 1 : -1;
+  if (open < 0) return false;
   let end = value.length;
-  while (end > 2 && value.charCodeAt(end - 1) === 0x2a) end--;
-  return end - 2 >= 2 && !value.slice(2, end).includes('*');
+  while (end > open && value.charCodeAt(end - 1) === 0x2a) end--;
+  return end - open >= 2 && !value.slice(open, end).includes('*');
 }
 
-const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0, stars: 0 };
+const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0 };
 
 /**
  * A record's matchers for MK1996 and GYM2008: its decoded paths while the
@@ -90,22 +92,13 @@ const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floatin
  * wildcard rules builds at its first check.
  */
 function classicBytes(s: RuleStats): number {
-  const wild =
-    s.wildcards > 0
-      ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES + s.stars * STAR_BYTES
-      : 0;
+  const wild = s.wildcards > 0 ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES : 0;
   return Math.max(s.rules * PATH_BYTES, s.distinct * LITERAL_BYTES + s.chars) + wild;
 }
 
 /** A user agent's RFC 9309 selection: patterns are strings of their own (long ones copied), then the index. */
 function rfcBytes(s: RuleStats): number {
-  return (
-    (s.distinct - s.wildcards) * RFC_LITERAL_BYTES +
-    (s.wildcards - s.floating) * RFC_WILDCARD_BYTES +
-    s.floating * RFC_FLOATING_BYTES +
-    s.stars * STAR_BYTES +
-    s.chars
-  );
+  return (s.distinct - s.wildcards) * RFC_LITERAL_BYTES + (s.wildcards - s.floating) * RFC_WILDCARD_BYTES + s.floating * RFC_FLOATING_BYTES + s.chars;
 }
 
 /**
@@ -152,7 +145,6 @@ function estimate(parsed: ParsedRobots): number {
         chars: pooled.chars + s.chars,
         wildcards: pooled.wildcards + s.wildcards,
         floating: pooled.floating + s.floating,
-        stars: pooled.stars + s.stars,
       };
     }
   }

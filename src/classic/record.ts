@@ -28,7 +28,6 @@ export function spanStats(text: string, spans: ArrayLike<number>, first: number,
   let chars = 0;
   let wildcards = 0;
   let floating = 0;
-  let stars = 0;
   // A value written again compiles to nothing more (the matchers drop copies).
   const seen = new Set<string>();
   for (let i = first; i < first + count; i++) {
@@ -41,10 +40,9 @@ export function spanStats(text: string, spans: ArrayLike<number>, first: number,
     if (value.includes('*') || value.endsWith('$')) {
       wildcards++;
       if (isFloating(value)) floating++;
-      for (let k = value.indexOf('*'); k >= 0; k = value.indexOf('*', k + 1)) stars++;
     }
   }
-  return { rules: count, distinct: seen.size, chars, wildcards, floating, stars };
+  return { rules: count, distinct: seen.size, chars, wildcards, floating };
 }
 
 /**
