@@ -108,11 +108,15 @@ function edgeOf(trie: KeyTrie, node: number, c: number): number {
   const unit = trie.unit;
   let lo = trie.first[node]!;
   let hi = trie.first[node + 1]!;
-  // Halved while many (the root's children), then read in turn.
+  // Halved while many (the root's children), then read in turn. The first
+  // unit at or above `c` stays in [lo, hi): a unit at `mid` that is not
+  // below `c` may be it, so `hi` goes just past it. (It went to `mid`, which
+  // lost a child found there: a node of more than eight children missed
+  // keys.)
   while (hi - lo > 8) {
     const mid = (lo + hi) >>> 1;
     if (unit[mid]! < c) lo = mid + 1;
-    else hi = mid;
+    else hi = mid + 1;
   }
   for (; lo < hi; lo++) {
     const u = unit[lo]!;

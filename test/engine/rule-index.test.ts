@@ -115,3 +115,31 @@ test('past the work bound every syntax with wildcards disallows, and explain say
   // MK1996 reads the stars as written: literal prefixes, no search.
   t.true(parser.isAllowed('bot', url, MK1996));
 });
+
+test('a trie node of many children finds each of them: crowded buckets of ten openings', (t) => {
+  // 30 keys on each of ten openings crowd ten buckets; the trie's root then
+  // has ten children, searched by halving (a child found at the halving point was lost).
+  const keys: string[] = [];
+  for (let o = 0; o < 10; o++) for (let k = 0; k < 30; k++) keys.push(`${String.fromCharCode(0x61 + o)}${o}${k}z`);
+  const scan = keyScanner(
+    keys,
+    Int32Array.from(keys, (_, k) => k),
+  );
+  for (let o = 0; o < 10; o++) {
+    const path = `/x${String.fromCharCode(0x61 + o)}${o}17z/${String.fromCharCode(0x61 + o)}${o}3z`;
+    const seen: string[] = [];
+    scan(
+      path,
+      0x7fffffff,
+      (slot) => {
+        seen.push(keys[slot]!);
+        return 0x7fffffff;
+      },
+      ample(),
+    );
+    t.deepEqual(seen.sort(), keys.filter((key) => path.includes(key)).sort(), path);
+  }
+  const patterns = keys.map((key) => `/*${key}*q$`);
+  const match = compileRanked(patterns, true);
+  for (const path of ['/e417zq', '/j93zxq', '/a0q', '/f529zq']) t.is(match(path), reference(patterns, path), path);
+});
