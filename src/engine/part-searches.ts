@@ -11,8 +11,7 @@ import type { WorkBound } from './work-bound.js';
  * any position up to `at`, and one missing from `from` on is missing from
  * any later position. When a path holds the words of many patterns
  * (`/*ab1*zq`, `/*ab2*zq`, … on a URL holding every `ab<i>`), each then
- * costs a lookup, not a scan of the path for `zq`; a word's first position
- * is the one the key scanner found.
+ * costs a lookup, not a scan of the path for `zq`.
  */
 export class PartSearches {
   /** What the check may still do: each search is charged to it. */
@@ -32,23 +31,12 @@ export class PartSearches {
     this.#tried = 0;
   }
 
-  /**
-   * Counts one more pattern tried: true once many have been, when searches
-   * are remembered (a map costs more than plain `indexOf` for a few).
-   */
-  tried(): boolean {
-    if (++this.#tried < MANY_TRIED) return false;
-    if (this.#tried === MANY_TRIED) {
+  /** Counts one more pattern tried: searches are remembered once many have been (a map costs more than plain `indexOf` for a few). */
+  tried(): void {
+    if (++this.#tried === MANY_TRIED) {
       (this.#from ??= new Map()).clear();
       (this.#at ??= new Map()).clear();
     }
-    return true;
-  }
-
-  /** Remembers that `word` first occurs at `at` (as the key scanner found it), once {@link tried} is true. */
-  found(word: string, at: number): void {
-    this.#from!.set(word, 0);
-    this.#at!.set(word, at);
   }
 
   /**

@@ -14,7 +14,7 @@
 // turned into a regular expression.
 import { KeyTable, keyScanner, scansKey } from './key-scanner.js';
 import { PartSearches } from './part-searches.js';
-import { floatingKey, longestPart, matchPartsIn, matchSpan, splitPattern, type Pattern } from './pattern.js';
+import { floatingKey, matchPartsIn, matchSpan, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
 import { OVER_BOUND, WorkBound } from './work-bound.js';
 
@@ -28,9 +28,8 @@ export type RankedMatcher = (path: string) => number;
 /** No rule found yet: above every rank. */
 const NO_RULE = 0x7fffffff;
 
-/** A pattern of the rules compiled, as written and split (by splitPattern). */
+/** A pattern of the rules compiled, split (by splitPattern). */
 interface RankedPattern extends Pattern {
-  readonly source: string;
   readonly rank: number;
 }
 
@@ -57,7 +56,7 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
       if (!prefixes.has(prefix)) prefixes.set(prefix, rank);
       if (prefix === '') break;
     } else {
-      wild.push({ source: pattern, parts: split.parts, anchored: split.anchored, rank });
+      wild.push({ parts: split.parts, anchored: split.anchored, rank });
     }
   }
   const literal = prefixMatcher(prefixes);
@@ -118,8 +117,9 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
   const floatingKeys: string[] = [];
   const open: number[] = [];
   const openKeys: string[] = [];
+  const shares = partShares(patterns);
   for (const pattern of patterns) {
-    const key = longestPart(pattern.parts);
+    const key = rarestPart(pattern.parts, shares);
     if (!scansKey(key, patterns.length)) always.push(pattern);
     else if (floatingKey(pattern.parts, pattern.anchored) === key) {
       floating.push(pattern.rank);
@@ -128,8 +128,13 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       open.push(pattern.rank);
       openKeys.push(key);
     } else {
-      sources.push(pattern.source);
-      from.push((length += pattern.source.length));
+      // As split: runs of stars one star, trailing stars dropped (a run of
+      // 16,000 stars cost a step each on every try), but one kept after a
+      // `$` that is not the anchor (`/a*$*`), which would read as one.
+      const joined = pattern.parts.join('*');
+      const source = pattern.anchored ? joined + '$' : joined.endsWith('$') ? joined + '*' : joined;
+      sources.push(source);
+      from.push((length += source.length));
       scannedRanks.push(pattern.rank);
       scannedKeys.push(key);
     }
@@ -156,7 +161,9 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
     } else {
       const lo = starts[slot]!;
       const hi = starts[slot + 1]!;
-      if (searches.tried()) searches.found(keys.key(slot), at);
+      // A try reads at most the pattern besides its searches (charged as they run).
+      work.left -= hi - lo;
+      searches.tried();
       if (matchSpan(written, lo, hi, firstStar(written, lo, hi), target, searches)) best = rank[slot]!;
     }
     return best;
@@ -167,6 +174,7 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
     searches.start(path);
     for (const p of always) {
       if (p.rank >= best || work.left < 0) break;
+      work.left -= p.parts.length;
       searches.tried();
       if (matchPartsIn(p.parts, 0, p.parts.length, p.anchored, path, 0, path.length, searches)) {
         best = p.rank;
@@ -189,4 +197,47 @@ function firstStar(src: string, lo: number, hi: number): number {
   let at = lo;
   while (at < hi && src.charCodeAt(at) !== 0x2a) at++;
   return at;
+}
+
+/** How many of `patterns` hold each part of two characters or more (a pattern counted once a part). */
+function partShares(patterns: readonly RankedPattern[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const { parts } of patterns) {
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k]!;
+      if (part.length >= 2 && parts.indexOf(part) === k) shares.set(part, (shares.get(part) ?? 0) + 1);
+    }
+  }
+  return shares;
+}
+
+/** A part held by more patterns than this is a key only when the pattern has no part held by fewer. */
+const SHARED = 8;
+
+/**
+ * The part a pattern is scanned for (its key): its longest part of two
+ * characters or more that at most {@link SHARED} patterns hold, else the
+ * one fewest hold (the longest among those). A match must hold every part,
+ * so any serves; the longest is the rarest in paths, but one that many
+ * patterns share (`/product/` in 1,300 rules `/*&#47;product/*&ref=<i>`)
+ * makes the scan try them all wherever it occurs, each with a search of the
+ * path, where `&ref=<i>` tries the one rule whose word is there. (Always the
+ * rarest made synth5k's checks 13 % more instructions: short rare parts
+ * are common in paths.)
+ */
+function rarestPart(parts: readonly string[], shares: ReadonlyMap<string, number>): string {
+  let key = '';
+  let fewest = Infinity;
+  for (const part of parts) {
+    if (part.length < 2) {
+      if (key.length < 2 && part.length > key.length) key = part;
+      continue;
+    }
+    const n = Math.max(shares.get(part)!, SHARED);
+    if (n < fewest || (n === fewest && part.length > key.length)) {
+      key = part;
+      fewest = n;
+    }
+  }
+  return key;
 }

@@ -116,6 +116,31 @@ test('past the work bound every syntax with wildcards disallows, and explain say
   t.true(parser.isAllowed('bot', url, MK1996));
 });
 
+test('a bucket of keys that differ late finds each key that occurs, whichever keys before it matched', (t) => {
+  // Up to CROWDED keys sharing an opening stay in one bucket, sorted, each compared from where the one before it stopped.
+  const keys = ['abcdefghijklmnoZ', 'abcdefghijklmnoA', 'abcdefghijklmno', 'abcdefghij', 'abcdefghijklmnoQ', 'abX', 'abcdefghijklmnoQrs', 'ab'];
+  for (const path of ['/abcdefghijklmnoQ', '/abcdefghijklmnoArs', '/abX/abcdefghijklmno', '/ab', '/abcdefghijklmnoQrs/abcdefghijklmnoZ', '/abcdefghij']) {
+    const seen = new Map<number, number>();
+    keyScanner(
+      keys,
+      Int32Array.from(keys, (_, k) => k),
+    )(
+      path,
+      0x7fffffff,
+      (slot, at) => {
+        seen.set(slot, at);
+        return 0x7fffffff;
+      },
+      ample(),
+    );
+    t.deepEqual(
+      keys.map((_, slot) => seen.get(slot) ?? -1),
+      keys.map((key) => path.indexOf(key)),
+      path,
+    );
+  }
+});
+
 test('a trie node of many children finds each of them: crowded buckets of ten openings', (t) => {
   // 30 keys on each of ten openings crowd ten buckets; the trie's root then
   // has ten children, searched by halving (a child found at the halving point was lost).
