@@ -43,15 +43,15 @@ const LITERAL_BYTES = 20;
  * Per distinct wildcard rule of a record in use, in GYM2008, that is not
  * floating: its value as written in the index's one string of them and its
  * offset, its key in the key table, rank, and place in the key scanner or
- * its trie (a value of ten characters or so).
+ * its trie; besides the value's characters ({@link RuleStats.wildcardChars}).
  */
-const WILDCARD_BYTES = 44;
+const WILDCARD_BYTES = 34;
 /** Per distinct floating rule (`/*key`, `*key`, with a star after or not) in GYM2008: its key in the key table, rank, and place in the key scanner or its trie. */
 const FLOATING_BYTES = 34;
 /** Per distinct literal rule pooled for a user agent under RFC 9309: its two numbers, its prefix chain entry. */
 const RFC_LITERAL_BYTES = 32;
 /** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its two numbers). */
-const RFC_WILDCARD_BYTES = 52;
+const RFC_WILDCARD_BYTES = 42;
 /** Per distinct floating rule pooled under RFC 9309, besides its characters. */
 const RFC_FLOATING_BYTES = 32;
 
@@ -67,6 +67,8 @@ export interface RuleStats {
   readonly wildcards: number;
   /** How many of those are floating: `/*key` or `/*key*`, the key two characters or more. */
   readonly floating: number;
+  /** How many characters the distinct wildcard values that are not floating have: the index keeps them as written. */
+  readonly wildcardChars: number;
 }
 
 /**
@@ -83,7 +85,7 @@ export function isFloating(value: string): boolean {
   return end - open >= 2 && !value.slice(open, end).includes('*');
 }
 
-const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0 };
+const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0, wildcardChars: 0 };
 
 /**
  * A record's matchers for MK1996 and GYM2008: its decoded paths while the
@@ -92,13 +94,22 @@ const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floatin
  * wildcard rules builds at its first check.
  */
 function classicBytes(s: RuleStats): number {
-  const wild = s.wildcards > 0 ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES : 0;
+  const wild =
+    s.wildcards > 0
+      ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES + s.wildcardChars
+      : 0;
   return Math.max(s.rules * PATH_BYTES, s.distinct * LITERAL_BYTES + s.chars) + wild;
 }
 
 /** A user agent's RFC 9309 selection: patterns are strings of their own (long ones copied), then the index. */
 function rfcBytes(s: RuleStats): number {
-  return (s.distinct - s.wildcards) * RFC_LITERAL_BYTES + (s.wildcards - s.floating) * RFC_WILDCARD_BYTES + s.floating * RFC_FLOATING_BYTES + s.chars;
+  return (
+    (s.distinct - s.wildcards) * RFC_LITERAL_BYTES +
+    (s.wildcards - s.floating) * RFC_WILDCARD_BYTES +
+    s.floating * RFC_FLOATING_BYTES +
+    s.chars +
+    s.wildcardChars
+  );
 }
 
 /**
@@ -145,6 +156,7 @@ function estimate(parsed: ParsedRobots): number {
         chars: pooled.chars + s.chars,
         wildcards: pooled.wildcards + s.wildcards,
         floating: pooled.floating + s.floating,
+        wildcardChars: pooled.wildcardChars + s.wildcardChars,
       };
     }
   }

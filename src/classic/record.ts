@@ -28,6 +28,7 @@ export function spanStats(text: string, spans: ArrayLike<number>, first: number,
   let chars = 0;
   let wildcards = 0;
   let floating = 0;
+  let wildcardChars = 0;
   // A value written again compiles to nothing more (the matchers drop copies).
   const seen = new Set<string>();
   for (let i = first; i < first + count; i++) {
@@ -40,9 +41,10 @@ export function spanStats(text: string, spans: ArrayLike<number>, first: number,
     if (value.includes('*') || value.endsWith('$')) {
       wildcards++;
       if (isFloating(value)) floating++;
+      else wildcardChars += value.length;
     }
   }
-  return { rules: count, distinct: seen.size, chars, wildcards, floating };
+  return { rules: count, distinct: seen.size, chars, wildcards, floating, wildcardChars };
 }
 
 /**
