@@ -31,8 +31,8 @@ export interface Verdict {
   /**
    * Set (true) when the record's rules would have taken more work on this
    * URL than a check may do (docs/behaviour.md §9.45, the bound of
-   * docs/performance.md "Worst cases"): only files built to be slow get
-   * there. `allowed` is then false and `rule` null. Absent otherwise.
+   * docs/performance.md "Worst cases"): no file of the corpus or the
+   * benchmarks gets there. `allowed` is then false and `rule` null. Absent otherwise.
    */
   readonly overBound?: true;
 }

@@ -7,10 +7,13 @@
 //
 // Worst case, for n rules and a path of m characters: literal rules cost one
 // binary search of a prefix chain, O(log n + m) characters read. Wildcard
-// rules are tried only where their longest literal part occurs in the path,
-// found by one pass of a key scanner; each try is linear in m, and part
-// searches shared by many rules are remembered (PartSearches), so thousands
-// of rules sharing a word cost lookups rather than scans. No rule is ever
+// rules are tried only where their key (a literal part; see rarestPart)
+// occurs in the path, found by one pass of a key scanner; each try is
+// linear in m plus the pattern's length, and part searches shared by many
+// rules are remembered (PartSearches), so thousands of rules sharing a word
+// cost lookups rather than scans. What no filter bounds for every file (n
+// tries of m each) the work bound does: a check counts its work and past
+// its bound answers OVER_BOUND (engine/work-bound.ts). No rule is ever
 // turned into a regular expression.
 import { KeyTable, keyScanner, scansKey } from './key-scanner.js';
 import { PartSearches } from './part-searches.js';
