@@ -15,7 +15,8 @@
 // tries of m each) the work bound does: a check counts its work and past
 // its bound answers OVER_BOUND (engine/work-bound.ts). No rule is ever
 // turned into a regular expression.
-import { KeyTable, keyScanner, scansKey } from './key-scanner.js';
+import { keyScanner, scansKey } from './key-scanner.js';
+import { KeyTable } from './key-table.js';
 import { PartSearches } from './part-searches.js';
 import { floatingKey, matchPartsIn, matchSpan, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';

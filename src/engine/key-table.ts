@@ -1,0 +1,69 @@
+// Many keys held as one string, and what reads them: the key scanner's
+// buckets and its trie (engine/key-scanner.ts, engine/key-trie.ts).
+import type { WorkBound } from './work-bound.js';
+
+/**
+ * Many keys held as one string: key k is `text.slice(starts[k], starts[k + 1])`.
+ * A string each took some 32 bytes besides its characters (a header and a
+ * slot), for keys of three or four characters in a hostile file's thousands
+ * of `/*<i>*` rules (docs/performance.md, "Memory per origin").
+ */
+export class KeyTable {
+  readonly text: string;
+  readonly starts: Int32Array;
+
+  constructor(keys: readonly string[]) {
+    this.text = keys.join('');
+    const starts = new Int32Array(keys.length + 1);
+    for (let k = 0; k < keys.length; k++) starts[k + 1] = starts[k]! + keys[k]!.length;
+    this.starts = starts;
+  }
+
+  /** How many keys. */
+  get size(): number {
+    return this.starts.length - 1;
+  }
+
+  /** Key `k`, as a string of its own. */
+  key(k: number): string {
+    return this.text.slice(this.starts[k], this.starts[k + 1]);
+  }
+
+  /** The length of key `k`'s opening: its first {@link MAX_KEY} code units. */
+  openingLength(k: number): number {
+    return Math.min(this.starts[k + 1]! - this.starts[k]!, MAX_KEY);
+  }
+}
+
+/**
+ * The scanner looks for a key's first 16 code units (its opening), so that
+ * a position costs at most that many steps, whatever the keys' length: keys
+ * of thousands of characters that share their openings with the path made
+ * each position walk or compare them whole, quadratic time (90 keys of
+ * `a`s against a path of 16,000 `a`s took 0.2 to 0.5 s; docs/performance.md,
+ * "Worst cases"). A longer key is searched whole, once a scan, from where its
+ * opening first occurs.
+ */
+export const MAX_KEY = 16;
+
+/**
+ * Visits key `slot`, whose opening first occurs in `path` at `i`, at its
+ * first occurrence: there when the key is its opening, else where a search
+ * from `i` finds it whole (not at all when it is missing).
+ */
+export function reach(
+  keys: KeyTable,
+  slot: number,
+  path: string,
+  i: number,
+  below: number,
+  visit: (slot: number, at: number) => number,
+  work: WorkBound,
+): number {
+  const length = keys.starts[slot + 1]! - keys.starts[slot]!;
+  if (length <= MAX_KEY) return visit(slot, i);
+  if (work.left < 0) return below;
+  const at = path.indexOf(keys.key(slot), i);
+  work.searched((at < 0 ? path.length : at + length) - i);
+  return at < 0 ? below : visit(slot, at);
+}
