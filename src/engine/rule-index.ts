@@ -96,9 +96,10 @@ function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
 
 /**
  * The lowest rank among wildcard patterns that match a path, below a bound,
- * or -1 (or {@link OVER_BOUND}). A pattern can match only where its longest literal part occurs, so
- * only patterns whose part a key scanner finds in the path are tried (a
- * handful, or those with a part under two characters, are tried in turn).
+ * or -1 (or {@link OVER_BOUND}). A pattern can match only where each of its
+ * literal parts occurs, so only patterns whose key (see {@link rarestPart})
+ * a key scanner finds in the path are tried (a handful, or those with no
+ * part of two characters, are tried in turn).
  */
 function patternMatcher(patterns: readonly RankedPattern[]): (path: string, below: number) => number {
   const always: RankedPattern[] = [];
@@ -203,15 +204,14 @@ function firstStar(src: string, lo: number, hi: number): number {
   return at;
 }
 
-/** How many of `patterns` hold each part of two characters or more (a pattern counted once a part). */
+/**
+ * How often each part of two characters or more occurs in `patterns` (a
+ * part written twice in one pattern counts twice: looking for it among the
+ * pattern's other parts made a pattern of thousands of parts quadratic).
+ */
 function partShares(patterns: readonly RankedPattern[]): Map<string, number> {
   const shares = new Map<string, number>();
-  for (const { parts } of patterns) {
-    for (let k = 0; k < parts.length; k++) {
-      const part = parts[k]!;
-      if (part.length >= 2 && parts.indexOf(part) === k) shares.set(part, (shares.get(part) ?? 0) + 1);
-    }
-  }
+  for (const { parts } of patterns) for (const part of parts) if (part.length >= 2) shares.set(part, (shares.get(part) ?? 0) + 1);
   return shares;
 }
 
