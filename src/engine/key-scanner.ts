@@ -23,7 +23,8 @@ export type KeyScan = (path: string, below: number, visit: (slot: number, at: nu
 const SCAN_FROM = 5;
 
 /**
- * True when a wildcard rule whose longest literal part is `key`, among
+ * True when a wildcard rule whose key (the literal part it is scanned for:
+ * `rarestPart` in engine/rule-index.ts) is `key`, among
  * `rules` wildcard rules, is worth a place in a {@link keyScanner}: a key
  * needs two characters (the scanner looks up two-character openings), and a
  * handful of rules are cheaper tried in turn.
@@ -65,8 +66,10 @@ function countBuckets(bucketOf: Int32Array, bits: number): Int32Array {
  * two-character openings (about two buckets a key, stored as offsets into
  * one array of slots) gives the few keys worth comparing. A bucket that many
  * keys share (`ab1x`, `ab2x`, ... from a hostile file) is walked as a trie
- * instead, so that a position costs at most the longest key's length, not
- * a comparison per key.
+ * instead, and a smaller one's keys are sorted so that each is compared
+ * from where the one before it stopped: a position costs at most
+ * MAX_KEY (engine/key-table.ts) steps of the trie or characters compared, not a
+ * comparison per key.
  */
 export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array): KeyScan {
   if (!(keys instanceof KeyTable)) keys = new KeyTable(keys);
@@ -81,7 +84,8 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
   for (let slot = 0; slot < n; slot++) {
     const c0 = text.charCodeAt(starts[slot]!);
     if (c0 < 128) opens[c0 >>> 5]! |= 1 << (c0 & 31);
-    if (!firsts.includes(text[starts[slot]!]!)) firsts += text[starts[slot]!]!;
+    // Only whether there are at most two is asked: past three, the search stops.
+    if (firsts.length <= 2 && !firsts.includes(text[starts[slot]!]!)) firsts += text[starts[slot]!]!;
   }
   // About two buckets a key: a bucket that keys share costs a comparison
   // more, a bucket's slot in `head` two or four bytes. Keys that share few
@@ -168,7 +172,8 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Int32Array)
         // not of each. Compared here, not in a call (a call a comparison
         // cost synth5k 10 %), and charged the characters read.
         const len = opening[slot]!;
-        const l = k === head[h] ? 0 : shared[k]!;
+        // A bucket's first key shares nothing with one before it (`shared` holds 0 there).
+        const l = shared[k]!;
         if (l < m) m = l;
         else if (l === m) {
           const from = starts[slot]!;

@@ -15,14 +15,14 @@ import type { WorkBound } from './work-bound.js';
  */
 export class PartSearches {
   /** What the check may still do: each search is charged to it. */
-  readonly work: WorkBound;
+  readonly #work: WorkBound;
   #path = '';
   #tried = 0;
   #from: Map<string, number> | null = null;
   #at: Map<string, number> | null = null;
 
   constructor(work: WorkBound) {
-    this.work = work;
+    this.#work = work;
   }
 
   /** Starts on `path`: nothing tried, nothing known. */
@@ -51,7 +51,7 @@ export class PartSearches {
     }
   }
 
-  /** `path.indexOf(part, pos)`, charged to {@link work}. */
+  /** `path.indexOf(part, pos)`, charged to the check's work bound. */
   indexOf(part: string, pos: number): number {
     const remember = this.#tried >= MANY_TRIED;
     if (remember) {
@@ -59,14 +59,14 @@ export class PartSearches {
       if (from !== undefined && pos >= from) {
         const at = this.#at!.get(part)!;
         if (at < 0 || pos <= at) {
-          this.work.left--;
+          this.#work.left--;
           return at;
         }
       }
     }
     const path = this.#path;
     const at = path.indexOf(part, pos);
-    this.work.searched((at < 0 ? path.length : at + part.length) - pos);
+    this.#work.searched((at < 0 ? path.length : at + part.length) - pos);
     if (remember) {
       this.#from!.set(part, pos);
       this.#at!.set(part, at);

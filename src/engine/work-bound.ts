@@ -28,10 +28,10 @@ export const OVER_BOUND = -2;
 
 /**
  * What one check of an index may still do. A unit is about a character
- * compared in JavaScript: a key of a bucket looked at, a character of it
- * compared, a character read by a native `indexOf` (most read faster, but
- * a search for `aaa…ab` in `aaaa…` is no faster), a quarter of a step down
- * a trie.
+ * compared in JavaScript: a character of a key or pattern compared, or read
+ * by a native `indexOf` (most read faster, but a search for `aaa…ab` in
+ * `aaaa…` is no faster); a key of a bucket looked at costs three, a step
+ * down a trie four (engine/key-scanner.ts, engine/key-trie.ts).
  */
 export class WorkBound {
   /** Units left; below 0, the check is over its bound. */
