@@ -25,40 +25,24 @@ export function matchParts(parts: readonly string[], anchored: boolean, path: st
 
 /**
  * {@link matchParts} of the path `s.slice(start, end)`, read in place. A part
- * whose first occurrence runs past `end` has none before it either.
+ * whose first occurrence runs past `end` has none before it either. With
+ * `memo`, parts are searched through it (remembered and charged to the
+ * check's work: engine/part-searches.ts).
  */
 export function matchPartsAt(parts: readonly string[], anchored: boolean, s: string, start: number, end: number, memo: PartSearches | null = null): boolean {
-  return matchPartsIn(parts, 0, parts.length, anchored, s, start, end, memo);
-}
-
-/**
- * {@link matchPartsAt} of the pattern whose parts are `parts[lo]` to
- * `parts[hi - 1]`: many patterns' parts can be kept in one array
- * (engine/rule-index.ts), with no array of their own.
- */
-export function matchPartsIn(
-  parts: readonly string[],
-  lo: number,
-  hi: number,
-  anchored: boolean,
-  s: string,
-  start: number,
-  end: number,
-  memo: PartSearches | null = null,
-): boolean {
-  const first = parts[lo]!;
+  const first = parts[0]!;
   let pos = start + first.length;
   if (pos > end) return false;
   // The usual first part is `/` alone: one character needs no call.
   if (first.length === 1 ? s.charCodeAt(start) !== first.charCodeAt(0) : !startsAt(s, first, start)) return false;
-  const last = hi - 1;
-  if (last === lo) return !anchored || pos === end;
+  const last = parts.length - 1;
+  if (last === 0) return !anchored || pos === end;
   const tail = parts[last]!;
   if (end - pos < tail.length) return false;
   // An anchored tail has one place to be: a path that does not end in it is
   // settled before any search.
   if (anchored && !startsAt(s, tail, end - tail.length)) return false;
-  for (let k = lo + 1; k < last; k++) {
+  for (let k = 1; k < last; k++) {
     const part = parts[k]!;
     // Too little path left settles it without a call.
     if (end - pos < part.length) return false;

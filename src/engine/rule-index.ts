@@ -18,7 +18,7 @@
 import { keyScanner, scansKey } from './key-scanner.js';
 import { KeyTable } from './key-table.js';
 import { PartSearches } from './part-searches.js';
-import { floatingKey, matchPartsIn, matchSpan, splitPattern, type Pattern } from './pattern.js';
+import { floatingKey, matchPartsAt, matchSpan, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
 import { OVER_BOUND, WorkBound } from './work-bound.js';
 
@@ -181,7 +181,7 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       if (p.rank >= best || work.left < 0) break;
       work.left -= p.parts.length;
       searches.tried();
-      if (matchPartsIn(p.parts, 0, p.parts.length, p.anchored, path, 0, path.length, searches)) {
+      if (matchPartsAt(p.parts, p.anchored, path, 0, path.length, searches)) {
         best = p.rank;
         break;
       }
