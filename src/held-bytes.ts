@@ -65,7 +65,7 @@ export interface RuleStats {
   readonly chars: number;
   /** How many distinct values are wildcard patterns (`*` or a final `$`). */
   readonly wildcards: number;
-  /** How many of those are floating: `/*key` or `/*key*`, the key two characters or more. */
+  /** How many of those the index keeps as their key alone: `/*key` or `*key`, a star after or not, the key two characters or more (see {@link isFloating}). */
   readonly floating: number;
   /** How many characters the distinct wildcard values that are not floating have: the index keeps them as written. */
   readonly wildcardChars: number;
