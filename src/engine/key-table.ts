@@ -1,5 +1,6 @@
 // Many keys held as one string, and what reads them: the key scanner's
 // buckets and its trie (engine/key-scanner.ts, engine/key-trie.ts).
+import { indexes, type Indexes } from './indexes.js';
 import type { WorkBound } from './work-bound.js';
 
 /**
@@ -10,11 +11,11 @@ import type { WorkBound } from './work-bound.js';
  */
 export class KeyTable {
   readonly text: string;
-  readonly starts: Int32Array;
+  readonly starts: Indexes;
 
   constructor(keys: readonly string[]) {
     this.text = keys.join('');
-    const starts = new Int32Array(keys.length + 1);
+    const starts = indexes(keys.length + 1, this.text.length);
     for (let k = 0; k < keys.length; k++) starts[k + 1] = starts[k]! + keys[k]!.length;
     this.starts = starts;
   }

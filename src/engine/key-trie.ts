@@ -1,5 +1,6 @@
 // The key scanner's trie: the keys of crowded buckets, walked from a place
 // of the path at most MAX_KEY steps (engine/key-scanner.ts).
+import { indexes, indexesOf, type Indexes } from './indexes.js';
 import { MAX_KEY, reach, type KeyTable } from './key-table.js';
 import type { WorkBound } from './work-bound.js';
 
@@ -7,29 +8,32 @@ import type { WorkBound } from './work-bound.js';
 const TRIE_STEP = 4;
 
 /**
- * The keys of crowded buckets as a trie. Node 0 is the root, whose edges
- * take a key's first two code units at once (`c0 << 16 | c1`, unsigned);
- * every other edge takes one. Nodes are numbered breadth first, so that the
- * children of `node` are the nodes `first[node]` up to `first[node + 1]`,
- * in the order of `unit`, the code unit (or two) of the edge into each: a
- * child is found by a search of that run, and no table of edges is kept.
- * The keys that end at a node are the chain of slots from `ends[node]`
- * through `nextEnd`; `least[node]` is the lowest rank of the keys at or
- * below the node, where a walk can stop. Some 17 bytes a node: an
- * open-addressed table of edges took about 30 (docs/performance.md,
- * "Memory per origin").
+ * The keys of crowded buckets as a trie, an edge a code unit. Node 0 is the
+ * root. Nodes are numbered breadth first, so that the children of `node`
+ * are the nodes `first[node]` up to `first[node + 1]`, in the order of
+ * `unit`, the code unit of the edge into each: a child is found by a search
+ * of that run, and no table of edges is kept. `least[node]` is the lowest
+ * rank of the keys at or below the node, where a walk can stop. Some 8
+ * bytes a node where its arrays take two bytes an entry
+ * (engine/indexes.ts): an open-addressed table of edges took about 30
+ * (docs/performance.md, "Memory per origin").
  */
 export interface KeyTrie {
-  readonly first: Int32Array;
-  readonly unit: Uint32Array;
-  readonly ends: Int32Array;
-  readonly nextEnd: Int32Array;
-  readonly least: Int32Array;
-  /** Per node, the scan (its epoch) in which the keys ending there were all visited: a later position skips them. */
-  readonly done: Uint8Array;
+  readonly first: Indexes;
+  readonly unit: Uint16Array;
+  /**
+   * The keys that end at each node, for `n` keys: 0 for none; the slot + 1
+   * of the one key, up to `n`; else `n + 1 + at`, where `many[at]` counts
+   * the keys and their slots follow it. Only a word that rules share ends
+   * more than one key at a node: a chain through every key took two bytes
+   * a key more.
+   */
+  readonly ends: Indexes;
+  readonly many: Indexes;
+  readonly least: Indexes;
 }
 
-/** The child of `node` by code unit (or root pair) `c`, or -1. */
+/** The child of `node` by code unit `c`, or -1. */
 function edgeOf(trie: KeyTrie, node: number, c: number): number {
   const unit = trie.unit;
   let lo = trie.first[node]!;
@@ -51,11 +55,6 @@ function edgeOf(trie: KeyTrie, node: number, c: number): number {
   return -1;
 }
 
-/** The unit of the edge taking a key's character `i` (from 1 on) of `s` at `at`: at 1, the first two at once. */
-function unitOf(s: string, at: number, i: number): number {
-  return i === 1 ? ((s.charCodeAt(at) << 16) | s.charCodeAt(at + 1)) >>> 0 : s.charCodeAt(at + i);
-}
-
 function edgeHash(node: number, c: number, mask: number): number {
   return (Math.imul(node, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
 }
@@ -68,29 +67,34 @@ function tableSize(n: number): number {
   return 1 << (32 - Math.clz32(n + (n >>> 2)));
 }
 
-export function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number[]): KeyTrie {
+export function keyTrie(keys: KeyTable, rank: Indexes, slots: readonly number[]): KeyTrie {
   const { text, starts } = keys;
   // Built first with an open-addressed table of edges (`from` a parent + 1,
   // `units`, `to`: a step a unit, whatever a hostile file's keys share),
   // nodes numbered as made; then laid out breadth first. A key of n code
-  // units adds at most n - 1 nodes (the first edge takes two units).
+  // units adds at most n nodes.
   let most = 1;
-  for (const slot of slots) most += Math.min(starts[slot + 1]! - starts[slot]!, MAX_KEY) - 1;
+  let largest = 0;
+  for (const slot of slots) {
+    most += Math.min(starts[slot + 1]! - starts[slot]!, MAX_KEY);
+    if (rank[slot]! > largest) largest = rank[slot]!;
+  }
   const mask = tableSize(most) - 1;
   const from = new Int32Array(mask + 1);
-  const units = new Uint32Array(mask + 1);
+  const units = new Uint16Array(mask + 1);
   const to = new Int32Array(mask + 1);
-  const nodeUnit = new Uint32Array(most);
+  const nodeUnit = new Uint16Array(most);
   const least = new Int32Array(most).fill(0x7fffffff);
-  const ends = new Int32Array(most).fill(-1);
-  const nextEnd = new Int32Array(keys.size).fill(-1);
+  // The keys that end at a node, as made: a chain of slots + 1 from `ends` through `nextEnd`, 0 ending it.
+  const ends = new Int32Array(most);
+  const nextEnd = new Int32Array(keys.size);
   let nodes = 1;
   for (const slot of slots) {
     const at = starts[slot]!;
     const r = rank[slot]!;
     let node = 0;
-    for (let i = 1, n = Math.min(starts[slot + 1]! - at, MAX_KEY); i < n; i++) {
-      const c = unitOf(text, at, i);
+    for (let i = 0, n = Math.min(starts[slot + 1]! - at, MAX_KEY); i < n; i++) {
+      const c = text.charCodeAt(at + i);
       let h = edgeHash(node, c, mask);
       while (from[h] !== 0 && (from[h] !== node + 1 || units[h] !== c)) h = (h + 1) & mask;
       if (from[h] === 0) {
@@ -102,7 +106,7 @@ export function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number
       if (r < least[node]!) least[node] = r;
     }
     nextEnd[slot] = ends[node]!;
-    ends[node] = slot;
+    ends[node] = slot + 1;
   }
   // Each node's children, as made: node p's are kids[head[p]] up to kids[head[p + 1]].
   const head = new Int32Array(nodes + 1);
@@ -111,31 +115,35 @@ export function keyTrie(keys: KeyTable, rank: Int32Array, slots: readonly number
   const fill = head.slice(0, -1);
   const kids = new Int32Array(nodes);
   for (let h = 0; h <= mask; h++) if (from[h] !== 0) kids[fill[from[h]! - 1]!++] = to[h]!;
-  const trie: KeyTrie = {
-    first: new Int32Array(nodes + 1),
-    unit: new Uint32Array(nodes),
-    ends: new Int32Array(nodes),
-    nextEnd,
-    least: new Int32Array(nodes),
-    done: new Uint8Array(nodes),
-  };
+  const first = indexes(nodes + 1, nodes);
+  const unit = new Uint16Array(nodes);
+  const nodeEnds = new Int32Array(nodes);
+  const many: number[] = [];
+  const bestRank = indexes(nodes, largest);
   // Breadth first: the node made as `order[k]` takes number k.
   const order = new Int32Array(nodes);
   const byUnit = (x: number, y: number): number => nodeUnit[x]! - nodeUnit[y]!;
   let placed = 1;
   for (let k = 0; k < nodes; k++) {
     const old = order[k]!;
-    trie.ends[k] = ends[old]!;
-    trie.least[k] = least[old]!;
-    trie.unit[k] = nodeUnit[old]!;
-    trie.first[k] = placed;
+    const end = ends[old]!;
+    if (end === 0 || nextEnd[end - 1] === 0) nodeEnds[k] = end;
+    else {
+      nodeEnds[k] = keys.size + 1 + many.length;
+      const at = many.push(0) - 1;
+      for (let e = end; e > 0; e = nextEnd[e - 1]!) many.push(e - 1);
+      many[at] = many.length - at - 1;
+    }
+    bestRank[k] = least[old]!;
+    unit[k] = nodeUnit[old]!;
+    first[k] = placed;
     const lo = head[old]!;
     const hi = head[old + 1]!;
     if (hi - lo > 1) kids.subarray(lo, hi).sort(byUnit);
     for (let j = lo; j < hi; j++) order[placed++] = kids[j]!;
   }
-  trie.first[nodes] = placed;
-  return trie;
+  first[nodes] = placed;
+  return { first, unit, ends: indexesOf(nodeEnds), many: indexesOf(many), least: bestRank };
 }
 
 /** The crowded keys whose openings occur in `path` at `i`, walked down the trie: a {@link KeyScan} step. */
@@ -144,7 +152,7 @@ export function walkTrie(
   keys: KeyTable,
   path: string,
   i: number,
-  rank: Int32Array,
+  rank: Indexes,
   below: number,
   found: Uint8Array,
   epoch: number,
@@ -154,15 +162,12 @@ export function walkTrie(
   let node = 0;
   // Steps are charged when the walk ends or visits: at most MAX_KEY of them.
   let steps = 0;
-  for (let j = i + 1; j < path.length; j++) {
+  for (let j = i; j < path.length; j++) {
     steps++;
-    const next = edgeOf(trie, node, unitOf(path, i, j - i));
+    const next = edgeOf(trie, node, path.charCodeAt(j));
     if (next < 0 || trie.least[next]! >= below) break;
     node = next;
-    // Each key is visited once a scan: a node whose keys were all looked at
-    // is passed at once, so many keys ending at one node (a hostile file's
-    // rules sharing a word) cost their number once, not once a position.
-    if (trie.ends[node]! < 0 || trie.done[node] === epoch) continue;
+    if (trie.ends[node] === 0) continue;
     work.left -= TRIE_STEP * steps;
     steps = 0;
     below = visitEnds(trie, keys, node, path, i, rank, below, found, epoch, visit, work);
@@ -175,6 +180,10 @@ export function walkTrie(
  * Visits the keys that end at trie node `node`, their openings found at `i`
  * ({@link walkTrie}'s seldom path, apart so that the walk stays small
  * enough for V8 to inline into the scan: called, it cost synth5k some 10 %).
+ * Each key is visited once a scan: a node whose keys were all looked at is
+ * passed at once, so many keys ending at one node (a hostile file's rules
+ * sharing a word) cost their number once, not once a position. Its first
+ * key is marked found when they are: no flag a node is kept.
  */
 function visitEnds(
   trie: KeyTrie,
@@ -182,19 +191,25 @@ function visitEnds(
   node: number,
   path: string,
   i: number,
-  rank: Int32Array,
+  rank: Indexes,
   below: number,
   found: Uint8Array,
   epoch: number,
   visit: (slot: number, at: number) => number,
   work: WorkBound,
 ): number {
-  for (let slot = trie.ends[node]!; slot >= 0; slot = trie.nextEnd[slot]!) {
+  const end = trie.ends[node]!;
+  const one = end <= keys.size;
+  const at = end - keys.size;
+  const count = one ? 1 : trie.many[at - 1]!;
+  if (found[one ? end - 1 : trie.many[at]!] === epoch) return below;
+  for (let k = 0; k < count; k++) {
+    const slot = one ? end - 1 : trie.many[at + k]!;
     if (--work.left < 0) return below;
-    if (rank[slot]! >= below || found[slot] === epoch) continue;
+    // Marked found even when its rank is not below the bound, which only
+    // falls: it never will be.
     found[slot] = epoch;
-    below = reach(keys, slot, path, i, below, visit, work);
+    if (rank[slot]! < below) below = reach(keys, slot, path, i, below, visit, work);
   }
-  trie.done[node] = epoch;
   return below;
 }

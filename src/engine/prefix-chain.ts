@@ -1,5 +1,6 @@
 // Literal prefixes: which of many strings are prefixes of a path, found by
 // one binary search and a walk up a chain of parents.
+import { indexes, type Indexes } from './indexes.js';
 
 // Entries and paths reach the search in many internal kinds of string (flat,
 // sliced, joined; one or two bytes a character), and V8 gives each kind its
@@ -67,31 +68,34 @@ export class PrefixChain {
    * literal rule held (docs/performance.md, "Memory per origin").
    */
   readonly #text: string;
-  readonly #starts: Int32Array;
-  /** For each entry, the index of its longest proper prefix in the set, or -1. Parents come first. */
-  readonly parent: Int32Array;
+  readonly #starts: Indexes;
+  /** For each entry, the index of its longest proper prefix in the set + 1, or 0 (see {@link parentOf}). */
+  readonly #up: Indexes;
   /**
    * For each entry, what it shares with the entry just below (`belowShares`)
    * and just above (`aboveShares`) the range whose midpoint it is in the
    * search; 0 where the range reaches an end of the list.
    */
-  readonly #belowShares: Int32Array;
-  readonly #aboveShares: Int32Array;
+  readonly #belowShares: Indexes;
+  readonly #aboveShares: Indexes;
 
   /** @param entries distinct strings, in any order. */
   constructor(entries: Iterable<string>) {
     const sorted = [...entries].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const n = sorted.length;
-    const parent = new Int32Array(n);
+    let longest = 0;
+    for (const entry of sorted) if (entry.length > longest) longest = entry.length;
+    const up = indexes(n, n);
     const stack: number[] = [];
     for (let i = 0; i < n; i++) {
       const p = sorted[i]!;
       while (stack.length > 0 && !p.startsWith(sorted[stack[stack.length - 1]!]!)) stack.pop();
-      parent[i] = stack.length > 0 ? stack[stack.length - 1]! : -1;
+      up[i] = stack.length > 0 ? stack[stack.length - 1]! + 1 : 0;
       stack.push(i);
     }
-    const below = new Int32Array(n);
-    const above = new Int32Array(n);
+    // What two entries share is at most the longer's length.
+    const below = indexes(n, longest);
+    const above = indexes(n, longest);
     // The ranges the search can meet, as it halves them.
     const ranges = n > 0 ? [0, n - 1] : [];
     while (ranges.length > 0) {
@@ -104,10 +108,10 @@ export class PrefixChain {
       if (mid < hi) ranges.push(mid + 1, hi);
     }
     this.#text = sorted.join('');
-    const starts = new Int32Array(n + 1);
+    const starts = indexes(n + 1, this.#text.length);
     for (let i = 0; i < n; i++) starts[i + 1] = starts[i]! + sorted[i]!.length;
     this.#starts = starts;
-    this.parent = parent;
+    this.#up = up;
     this.#belowShares = below;
     this.#aboveShares = above;
   }
@@ -115,6 +119,11 @@ export class PrefixChain {
   /** How many entries. */
   get size(): number {
     return this.#starts.length - 1;
+  }
+
+  /** The index of entry `i`'s longest proper prefix in the set, or -1. Parents come first. */
+  parentOf(i: number): number {
+    return this.#up[i]! - 1;
   }
 
   /** Entry `i` (in sorted order), as a string of its own. */
@@ -170,7 +179,7 @@ export class PrefixChain {
     }
     // `low` is now what the entry found shares with the path: it and every
     // ancestor no longer than that are prefixes of the path.
-    while (at >= 0 && starts[at + 1]! - starts[at]! > low) at = this.parent[at]!;
+    while (at >= 0 && starts[at + 1]! - starts[at]! > low) at = this.#up[at]! - 1;
     return at;
   }
 }

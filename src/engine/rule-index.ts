@@ -16,6 +16,7 @@
 // its bound answers OVER_BOUND (engine/work-bound.ts). No rule is ever
 // turned into a regular expression.
 import { keyScanner, scansKey } from './key-scanner.js';
+import { indexes, indexesOf } from './indexes.js';
 import { KeyTable } from './key-table.js';
 import { PartSearches } from './part-searches.js';
 import { floatingKey, matchPartsAt, matchSpan, splitPattern, type Pattern } from './pattern.js';
@@ -81,11 +82,13 @@ export function compileRanked(patterns: readonly string[], wildcards: boolean): 
 function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
   if (ranks.size === 0) return () => -1;
   const chain = new PrefixChain(ranks.keys());
-  const best = new Int32Array(chain.size);
+  let largest = 0;
+  for (const rank of ranks.values()) if (rank > largest) largest = rank;
+  const best = indexes(chain.size, largest);
   // Parents sort before their children, so each parent's best is known first.
   for (let i = 0; i < best.length; i++) {
     const own = ranks.get(chain.entry(i))!;
-    const up = chain.parent[i]!;
+    const up = chain.parentOf(i);
     best[i] = up >= 0 && best[up]! < own ? best[up]! : own;
   }
   return (path) => {
@@ -145,11 +148,11 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
     }
   }
   const written = sources.join('');
-  const starts = Int32Array.from(from);
+  const starts = indexesOf(from);
   const first = scannedRanks.length;
   const anywhere = first + floating.length;
   const keys = new KeyTable([...scannedKeys, ...floatingKeys, ...openKeys]);
-  const rank = Int32Array.from([...scannedRanks, ...floating, ...open]);
+  const rank = indexesOf([...scannedRanks, ...floating, ...open]);
   const scan = keys.size > 0 ? keyScanner(keys, rank) : null;
   // What the scan's visits read and write: set by each call, which runs no other code meanwhile.
   let best = NO_RULE;

@@ -135,3 +135,17 @@ test('a trie node of many children finds each of them: crowded buckets of ten op
   const match = compileRanked(patterns, true);
   for (const path of ['/e417zq', '/j93zxq', '/a0q', '/f529zq']) t.is(match(path), reference(patterns, path), path);
 });
+
+test('an index past 65,535 rules, keys and trie nodes (four-byte arrays) answers as tried one by one', (t) => {
+  // 70,000 rules `/*k<i>*` and `/q*j<i>*z`, no word inside another: ranks,
+  // slots, key offsets and trie nodes all pass two bytes (engine/indexes.ts).
+  const patterns: string[] = [];
+  for (let i = 0; i < 35_000; i++) {
+    const n = String(i).padStart(5, '0');
+    patterns.push(`/*k${n}*`, `/q*j${n}*z`);
+  }
+  const match = compileRanked(patterns, true);
+  const paths = ['/k34999', '/xk12345', '/qj34998z', '/qj34998', '/q/j00007z/k30000', '/', '/k3499', '/qqj10000z', '/a/k99999'];
+  for (const path of paths) t.is(match(path), reference(patterns, path), path);
+  t.true(match('/k34999') > 0xffff);
+});
