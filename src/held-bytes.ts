@@ -2,10 +2,12 @@
 // `parse` keeps and of what the matchers hold once compiled, so that a cache
 // can bound its memory by bytes (RobotsCache and RobotRules `maxBytes`).
 // The figures are Node's (V8 without pointer compression: eight bytes a
-// pointer), fitted on 2026-11-26 (again after the compact tables, the record table and wildcard rules kept as written) to heap measured with --expose-gc on files
-// of many literal rules, many wildcard rules, many groups, copies of one
-// rule and long values (docs/performance.md, "Memory per origin"). When the
-// engine changes what it holds, measure again and change them here.
+// pointer), fitted on 2026-11-26 (again after the record table, wildcard
+// rules kept as written and the indexes' two-byte arrays) to heap measured
+// with --expose-gc on files of many literal rules, many wildcard rules,
+// many groups, copies of one rule and long values (docs/performance.md,
+// "Memory per origin"). When the engine changes what it holds, measure
+// again and change them here.
 import type { ParsedRobots } from './classic/model.js';
 import { readRecords } from './classic/read.js';
 import type { SourceText } from './text/source.js';
@@ -36,24 +38,37 @@ const PATH_BYTES = 32;
 /**
  * Per distinct literal rule of a compiled record, in MK1996 or GYM2008,
  * besides its characters: its entry in the prefix chain (its offset into
- * the chain's one string, its parent, two shares and its rank).
+ * the chain's one string, its parent, two shares and its rank), two bytes
+ * each where they fit (engine/indexes.ts; see {@link WIDE_BYTES}).
  */
-const LITERAL_BYTES = 20;
+const LITERAL_BYTES = 10;
 /**
  * Per distinct wildcard rule of a record in use, in GYM2008, that is not
  * floating: its value as written in the index's one string of them and its
  * offset, its key in the key table, rank, and place in the key scanner or
  * its trie; besides the value's characters ({@link RuleStats.wildcardChars}).
  */
-const WILDCARD_BYTES = 34;
+const WILDCARD_BYTES = 18;
 /** Per distinct floating rule (`/*key`, `*key`, with a star after or not) in GYM2008: its key in the key table, rank, and place in the key scanner or its trie. */
-const FLOATING_BYTES = 34;
+const FLOATING_BYTES = 20;
 /** Per distinct literal rule pooled for a user agent under RFC 9309: its two numbers, its prefix chain entry. */
-const RFC_LITERAL_BYTES = 32;
+const RFC_LITERAL_BYTES = 16;
 /** Per distinct wildcard rule pooled for a user agent under RFC 9309 (as {@link WILDCARD_BYTES}, plus its two numbers). */
-const RFC_WILDCARD_BYTES = 42;
+const RFC_WILDCARD_BYTES = 25;
 /** Per distinct floating rule pooled under RFC 9309, besides its characters. */
-const RFC_FLOATING_BYTES = 32;
+const RFC_FLOATING_BYTES = 16;
+/**
+ * Per distinct rule of an index whose arrays take four bytes an entry, not
+ * two (engine/indexes.ts): all of them past 65,535 rules, its offsets into
+ * its strings past 65,535 characters.
+ */
+const WIDE_BYTES = 16;
+const WIDE_OFFSET_BYTES = 2;
+
+/** What an index of the rules `s` adds where its arrays take four bytes an entry. */
+function wideBytes(s: RuleStats): number {
+  return s.distinct * ((s.distinct > 0xffff ? WIDE_BYTES : 0) + (s.chars > 0xffff ? WIDE_OFFSET_BYTES : 0));
+}
 
 /** What one record's rules amount to, for an estimate of what they compile to. */
 export interface RuleStats {
@@ -98,7 +113,7 @@ function classicBytes(s: RuleStats): number {
     s.wildcards > 0
       ? (s.distinct - s.wildcards) * LITERAL_BYTES + (s.wildcards - s.floating) * WILDCARD_BYTES + s.floating * FLOATING_BYTES + s.wildcardChars
       : 0;
-  return Math.max(s.rules * PATH_BYTES, s.distinct * LITERAL_BYTES + s.chars) + wild;
+  return Math.max(s.rules * PATH_BYTES, s.distinct * LITERAL_BYTES + s.chars + wideBytes(s)) + wild;
 }
 
 /** A user agent's RFC 9309 selection: patterns are strings of their own (long ones copied), then the index. */
@@ -108,7 +123,8 @@ function rfcBytes(s: RuleStats): number {
     (s.wildcards - s.floating) * RFC_WILDCARD_BYTES +
     s.floating * RFC_FLOATING_BYTES +
     s.chars +
-    s.wildcardChars
+    s.wildcardChars +
+    wideBytes(s)
   );
 }
 
