@@ -70,7 +70,8 @@ function countBuckets(bucketOf: Int32Array, bits: number): Int32Array {
  * instead, and a smaller one's keys are sorted so that each is compared
  * from where the one before it stopped: a position costs at most
  * MAX_KEY (engine/key-table.ts) steps of the trie or characters compared, not a
- * comparison per key.
+ * comparison per key. `rank` gives each slot's rank, an index (0 or more):
+ * the trie keeps the least below each node in an array sized for them.
  */
 export function keyScanner(keys: KeyTable | readonly string[], rank: Indexes): KeyScan {
   if (!(keys instanceof KeyTable)) keys = new KeyTable(keys);

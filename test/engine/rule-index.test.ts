@@ -149,3 +149,13 @@ test('an index past 65,535 rules, keys and trie nodes (four-byte arrays) answers
   for (const path of paths) t.is(match(path), reference(patterns, path), path);
   t.true(match('/k34999') > 0xffff);
 });
+
+test('a trie walk is charged its first two code units as one step, as the bucket that sent it there found them', (t) => {
+  // 60 words sharing `ababababc` fill one bucket's trie; on 80,000 characters
+  // of `abab…` every other place walks it 9 units deep. Charged a step a
+  // unit from the first, this check passed its work bound.
+  const patterns = Array.from({ length: 60 }, (_, i) => '/*ababababc' + String.fromCharCode(0x100 + i) + '*');
+  patterns.push('/*ababababcz*');
+  const path = '/' + 'ab'.repeat(40_000) + 'cz';
+  t.is(compileRanked(patterns, true)(path), 60);
+});
