@@ -17,7 +17,7 @@
 // turned into a regular expression.
 import { keyScanner, scansKey } from './key-scanner.js';
 import { indexes, indexesOf } from './indexes.js';
-import { KeyTable } from './key-table.js';
+import { KeyTable, MAX_KEY } from './key-table.js';
 import { PartSearches } from './part-searches.js';
 import { floatingKey, matchPartsAt, matchSpan, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
@@ -144,7 +144,11 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       sources.push(source);
       from.push((length += source.length));
       scannedRanks.push(pattern.rank);
-      scannedKeys.push(key);
+      // Its opening alone: a try matches the pattern whole, so where the
+      // scanner finds the opening is where to try it, and a key of 1,000
+      // characters copied whole held each long value twice (the pattern as
+      // written, and its key).
+      scannedKeys.push(key.slice(0, MAX_KEY));
     }
   }
   const written = sources.join('');
