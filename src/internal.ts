@@ -12,7 +12,7 @@ import type { Syntax } from './syntax.js';
 export { parseRobots } from './classic/read.js';
 export type { Rule, RobotRecord, ParsedRobots } from './classic/model.js';
 export { compileRecord, DirectRules } from './classic/first-match.js';
-export { countStars, PAYBACK, SCAN_LIMIT, scanBudget, scansDirectly } from './engine/direct-scan.js';
+export { longestScanned, longestScannedOf, PAYBACK, SCAN_LIMIT, scanBudget, scansDirectly } from './engine/direct-scan.js';
 export { PendingSelection } from './rfc9309/direct.js';
 export { Rfc9309Rules } from './rfc9309/rules.js';
 export type { RecordDecider } from './classic/model.js';

@@ -1,7 +1,7 @@
 // The classic precedence (docs/behaviour.md §4.3 to §4.5): a record's rules
 // in file order, the first that matches deciding. What answers isAllowed and
 // explain for one record in one syntax: its decider.
-import { countStars, scanBudget, scansDirectly } from '../engine/direct-scan.js';
+import { longestScannedOf, scanBudget, scansDirectly } from '../engine/direct-scan.js';
 import { matchPattern } from '../engine/pattern.js';
 import { compileRanked, type RankedMatcher } from '../engine/rule-index.js';
 import { OVER_BOUND } from '../engine/work-bound.js';
@@ -72,16 +72,16 @@ export class DirectRules implements RecordDecider {
   readonly #paths: readonly string[];
   readonly #syntax: Syntax;
   readonly #kinds: RuleKinds;
-  /** What scans may still look at (engine/direct-scan.ts), and how many rules have a `*`. */
+  /** What scans may still look at (engine/direct-scan.ts), and the longest path they may take. */
   #left: number;
-  readonly #wild: number;
+  readonly #longest: number;
 
   constructor(paths: readonly string[], syntax: Syntax, kinds: RuleKinds) {
     this.#paths = paths;
     this.#syntax = syntax;
     this.#kinds = kinds;
     this.#left = scanBudget(paths.length);
-    this.#wild = syntax === MK1996 ? 0 : countStars(paths);
+    this.#longest = syntax === MK1996 ? Infinity : longestScannedOf(paths);
   }
 
   /** Callers ask the record again rather than keep this: it hands over to {@link compiled}. On the prototype, not in each object. */
@@ -102,7 +102,7 @@ export class DirectRules implements RecordDecider {
 
   ruleForPath(path: string): number {
     let compiled = this.compiled;
-    if (compiled === null && !scansDirectly(this.#left, this.#wild, path.length))
+    if (compiled === null && !scansDirectly(this.#left, this.#longest, path.length))
       compiled = this.compiled = compileRecord(this.#paths, this.#syntax, this.#kinds);
     if (compiled !== null) return compiled.ruleForPath(path);
     const paths = this.#paths;

@@ -50,7 +50,7 @@ export class PendingSelection implements Decider {
   readonly #bytewise: boolean;
   /** What scans may still look at (engine/direct-scan.ts), and how many rules have a `*`. */
   #left: number;
-  readonly #wild: number;
+  readonly #longest: number;
   /**
    * Until the selection is built, what each pooled rule needs, by pool index
    * ({@link Held}): a normalised pattern from the scan that makes it, and
@@ -62,14 +62,14 @@ export class PendingSelection implements Decider {
    */
   #kept: Held[] | null = null;
 
-  /** @param wild how many of the pooled rules have a `*` (or more: a bound, see {@link scansDirectly}). */
-  constructor(table: ArrayLike<number>, crawlDelay: number | null, text: string, bytewise: boolean, wild: number) {
+  /** @param longest the longest path a direct scan may take (engine/direct-scan.ts, `longestScanned`). */
+  constructor(table: ArrayLike<number>, crawlDelay: number | null, text: string, bytewise: boolean, longest: number) {
     this.#table = table;
     this.crawlDelay = crawlDelay;
     this.#text = text;
     this.#bytewise = bytewise;
     this.#left = scanBudget((table.length - this.#rulesFrom) >>> 1);
-    this.#wild = wild;
+    this.#longest = longest;
   }
 
   /** Callers ask the view again rather than keep this: it hands over to {@link built}. On the prototype, not in each object. */
@@ -114,7 +114,7 @@ export class PendingSelection implements Decider {
     const built = this.built;
     if (built !== null) return built.allows(url);
     const path = urlPathAt(url, pathStart(url));
-    if (!scansDirectly(this.#left, this.#wild, path.length)) return this.finish().allows(url);
+    if (!scansDirectly(this.#left, this.#longest, path.length)) return this.finish().allows(url);
     if (isRobotsTxt(path, 0)) return true;
     const table = this.#table;
     const from = this.#rulesFrom;

@@ -4,6 +4,7 @@
 // read again for each new product token, and only the groups that token
 // selects are kept, as positions in the text and a matcher.
 import { AgentCache } from '../engine/agent-cache.js';
+import { longestScanned } from '../engine/direct-scan.js';
 import { Key } from '../text/keys.js';
 import { lineAt } from '../text/lines.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
@@ -157,8 +158,9 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
     });
     let crawlDelay: number | null = null;
     // Rules whose value has a `*` (an allow's directory rule counted with it), found by one search remembered
-    // while rules come in file order: a bound for direct scans (engine/direct-scan.ts).
+    // while rules come in file order, and their characters: a bound for direct scans (engine/direct-scan.ts).
     let wild = 0;
+    let wildChars = 0;
     let star = -1;
     for (const group of groups) {
       const delay = named ? group.namedDelay : group.globalDelay;
@@ -170,14 +172,16 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
         if (star < at) star = text.indexOf('*', at) >>> 0;
         const starred = star < endOf(to) ? 1 : 0;
         wild += starred;
+        wildChars += starred * (endOf(to) - at);
         // Google's index.html rule: an allow whose last segment starts with `index.htm` adds a directory rule after it.
         if (isAllow(to) && hasDirectoryRule(text, at, endOf(to))) {
           table.push(directoryAt(at), to);
           wild += starred;
+          wildChars += starred * (endOf(to) - at);
         }
       }
     }
-    const pending = new PendingSelection(compactTable(table), crawlDelay, text, bytewise, wild);
+    const pending = new PendingSelection(compactTable(table), crawlDelay, text, bytewise, longestScanned(wild, wildChars));
     return table.length === 1 + 2 * groups.length ? pending.finish() : pending;
   }
 

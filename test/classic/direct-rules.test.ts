@@ -64,6 +64,14 @@ test('a path too long for a bounded scan of many wildcard rules compiles the rec
   t.is(other.compiled, null);
 });
 
+test('wildcard rules whose characters pass the scan limit compile the record at once, whatever the path', (t) => {
+  // Each try reads its pattern too: 300 rules of 4,000 characters are past SCAN_LIMIT on a path of two.
+  const text = 'User-agent: *\n' + Array.from({ length: 300 }, (_, i) => `Disallow: /*${'a'.repeat(4000)}${i}*q`).join('\n');
+  const first = direct(parseRobots(text).records[0]!.decider(GYM2008));
+  t.true(first.allows('/x'));
+  t.not(first.compiled, null);
+});
+
 test('the parser keeps the compiled record once it exists, and answers the same throughout', (t) => {
   const p = new RobotExclusionRulesParser();
   p.parse('User-agent: *\nDisallow: /private\nAllow: /private/ok\nDisallow: /*.pdf$\n');

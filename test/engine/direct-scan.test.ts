@@ -2,7 +2,18 @@
 // and the budget that says when an index pays or a scan would be too long.
 import test from 'ava';
 import fc from 'fast-check';
-import { countStars, matchParts, matchPattern, matchSpan, PAYBACK, SCAN_LIMIT, scanBudget, scansDirectly, splitPattern } from '../../src/internal.js';
+import {
+  longestScanned,
+  longestScannedOf,
+  matchParts,
+  matchPattern,
+  matchSpan,
+  PAYBACK,
+  SCAN_LIMIT,
+  scanBudget,
+  scansDirectly,
+  splitPattern,
+} from '../../src/internal.js';
 import { assertProperty } from '../helpers/robots.js';
 import { globMatch } from '../helpers/reference.js';
 
@@ -59,20 +70,26 @@ test('matchPattern: anchors, stars and literals', (t) => {
 test('a budget scans until the rules looked at reach PAYBACK times the rules', (t) => {
   let left = scanBudget(10);
   for (let k = 0; k < PAYBACK; k++) {
-    t.true(scansDirectly(left, 0, 20));
+    t.true(scansDirectly(left, Infinity, 20));
     left -= 10;
   }
-  t.false(scansDirectly(left, 0, 20));
+  t.false(scansDirectly(left, Infinity, 20));
 });
 
-test('a budget does not scan a path whose length times the wildcard rules passes SCAN_LIMIT', (t) => {
+test('a budget does not scan a path whose length times the wildcard rules, with their characters, passes SCAN_LIMIT', (t) => {
   const left = scanBudget(5000);
-  t.true(scansDirectly(left, 1000, Math.floor(SCAN_LIMIT / 1000)));
-  t.false(scansDirectly(left, 1000, Math.floor(SCAN_LIMIT / 1000) + 1));
+  const longest = longestScanned(1000, 0);
+  t.true(scansDirectly(left, longest, Math.floor(SCAN_LIMIT / 1000)));
+  t.false(scansDirectly(left, longest, Math.floor(SCAN_LIMIT / 1000) + 1));
+  // Rules of 500 characters each leave half the steps to the path.
+  t.is(longestScanned(1000, 500_000), Math.floor((SCAN_LIMIT - 500_000) / 1000));
+  // Rules whose characters alone pass the limit scan no path.
+  t.false(scansDirectly(left, longestScanned(1000, SCAN_LIMIT + 1), 0));
   // Literal rules alone read each rule at most to its end: any path is scanned.
-  t.true(scansDirectly(scanBudget(50_000), 0, 100_000));
+  t.true(scansDirectly(scanBudget(50_000), longestScanned(0, 0), 100_000));
 });
 
-test('countStars counts the patterns with a star', (t) => {
-  t.is(countStars(['/a', '/*b', '/c$', '/d**', '*']), 3);
+test('longestScannedOf counts the patterns with a star and their characters', (t) => {
+  t.is(longestScannedOf(['/a', '/*b', '/c$', '/d**', '*']), longestScanned(3, 3 + 4 + 1));
+  t.is(longestScannedOf(['/a', '/c$']), Infinity);
 });

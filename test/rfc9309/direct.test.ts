@@ -50,3 +50,21 @@ test('explain builds the selection, and the parser answers the same before and a
     before,
   );
 });
+
+test('a selection whose wildcard values pass the scan limit by their characters builds at once', (t) => {
+  // 300 rules of 4,000 characters: 1.2 million characters, past SCAN_LIMIT
+  // whatever the path (each try reads its pattern), though 300 rules times
+  // a short path is far below it.
+  const text = 'User-agent: *\n' + Array.from({ length: 300 }, (_, i) => `Disallow: /*${'a'.repeat(4000)}${i}*q`).join('\n');
+  const first = new Rfc9309Rules({ source: text, fromBytes: false }).selection('bot');
+  t.true(first instanceof PendingSelection);
+  t.true(first.allows('/x'));
+  t.not((first as PendingSelection).built, null);
+  // The same count of short values is scanned.
+  const short = new Rfc9309Rules({
+    source: 'User-agent: *\n' + Array.from({ length: 300 }, (_, i) => `Disallow: /*a${i}*q`).join('\n'),
+    fromBytes: false,
+  }).selection('bot');
+  t.true(short.allows('/x'));
+  t.is((short as PendingSelection).built, null);
+});
