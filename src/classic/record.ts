@@ -67,8 +67,25 @@ export class LazyRecord implements RobotRecord {
   /** Index in the spans of this record's first rule. */
   readonly #first: number;
   readonly #count: number;
-  /** What the record holds once used; null for the many records a crawler never asks about. */
-  #use: RecordUse | null = null;
+  // What the record holds once used. A record is made only for a row that is
+  // asked for (table.ts), so these are its own fields: an object of their own
+  // (when records were made for every group) cost a one-record file 32 bytes.
+  /**
+   * The decoded paths, shared by the deciders of both syntaxes while they
+   * scan them; let go once the deciders made are compiled, which keep only
+   * what they match with (GYM2008's index holds no wildcard rule's path:
+   * docs/performance.md, "Memory per origin"). A syntax asked later decodes
+   * them again.
+   */
+  #paths: string[] | null = null;
+  #rules: Rule[] | null = null;
+  /** The rules compiled per syntax on first use (GYM2008 shares MK1996's when no path has a wildcard). */
+  #mk1996: RecordDecider | null = null;
+  #gym2008: RecordDecider | null = null;
+  /** True when no path has `*` or a final `$`; null until first needed. */
+  #plain: boolean | null = null;
+  /** The rules whose decoded path is empty (their kind is inverted: behaviour.md §4.5), found as the paths are first decoded. */
+  #empties: readonly number[] | null = null;
 
   constructor(
     names: readonly string[],
@@ -96,11 +113,6 @@ export class LazyRecord implements RobotRecord {
     return this.names.includes('*');
   }
 
-  /** What the record holds once used, made now if it is not yet. */
-  get #used(): RecordUse {
-    return (this.#use ??= new RecordUse());
-  }
-
   /** Where the value of rule `i` starts in the text. */
   #start(i: number): number {
     return this.#spans[(this.#first + i) * SPAN_FIELDS]!;
@@ -117,22 +129,20 @@ export class LazyRecord implements RobotRecord {
   }
 
   get paths(): readonly string[] {
-    return this.#used.paths ?? this.#decode();
+    return this.#paths ?? this.#decode();
   }
 
   /** Decodes the paths, kept until no decider scans them, and notes which are empty. */
   #decode(): string[] {
-    const use = this.#used;
     const paths = new Array<string>(this.#count);
     let empties: number[] | null = null;
     for (let i = 0; i < this.#count; i++) if ((paths[i] = decodePath(this.#raw(i))) === '') (empties ??= []).push(i);
-    use.empties = empties ?? NO_EMPTIES;
-    return (use.paths = paths);
+    this.#empties = empties ?? NO_EMPTIES;
+    return (this.#paths = paths);
   }
 
   get rules(): readonly Rule[] {
-    const use = this.#used;
-    if (use.rules === null) {
+    if (this.#rules === null) {
       const paths = this.paths;
       const text = this.#text;
       const rules = new Array<Rule>(this.#count);
@@ -148,9 +158,9 @@ export class LazyRecord implements RobotRecord {
         // Without escapes the value is the path: keep one string.
         rules[i] = { allow: isAllow(this.#end(i)), raw: raw === path ? path : raw, path, line };
       }
-      use.rules = rules;
+      this.#rules = rules;
     }
-    return use.rules;
+    return this.#rules;
   }
 
   ruleStats(): RuleStats {
@@ -160,51 +170,27 @@ export class LazyRecord implements RobotRecord {
   ruleAllows(i: number): boolean {
     const allow = isAllow(this.#end(i));
     // Known once the paths are first decoded, and kept when they are let go.
-    const empties = this.#use?.empties ?? this.#decodedEmpties();
+    const empties = this.#empties ?? this.#decodedEmpties();
     return empties.length !== 0 && empties.includes(i) ? !allow : allow;
   }
 
   /** The rules whose path is empty, the paths decoded to know. */
   #decodedEmpties(): readonly number[] {
     this.#decode();
-    return this.#use!.empties!;
+    return this.#empties!;
   }
 
   decider(syntax: Syntax): RecordDecider {
     // Without `*` or a final `$`, GYM2008 reads the paths as MK1996 does: one decider serves both.
     // The first checks scan the paths directly; the record keeps the compiled rules once they hand over.
-    const use = this.#used;
-    if (syntax === MK1996 || (use.plain ??= !hasWildcards(this.paths)))
-      return use.released((use.mk1996 = settled(use.mk1996 ?? new DirectRules(this.paths, MK1996, this))));
-    return use.released((use.gym2008 = settled(use.gym2008 ?? new DirectRules(this.paths, GYM2008, this))));
+    if (syntax === MK1996 || (this.#plain ??= !hasWildcards(this.paths)))
+      return this.#released((this.#mk1996 = settled(this.#mk1996 ?? new DirectRules(this.paths, MK1996, this))));
+    return this.#released((this.#gym2008 = settled(this.#gym2008 ?? new DirectRules(this.paths, GYM2008, this))));
   }
-}
 
-/**
- * What a record holds once used: made on first use, so that the hundreds of
- * records a crawler never asks about hold five fields less each.
- */
-class RecordUse {
-  /**
-   * The decoded paths, shared by the deciders of both syntaxes while they
-   * scan them; let go once the deciders made are compiled, which keep only
-   * what they match with (GYM2008's index holds no wildcard rule's path:
-   * docs/performance.md, "Memory per origin"). A syntax asked later decodes
-   * them again.
-   */
-  paths: string[] | null = null;
-  rules: Rule[] | null = null;
-  /** The rules compiled per syntax on first use (GYM2008 shares MK1996's when no path has a wildcard). */
-  mk1996: RecordDecider | null = null;
-  gym2008: RecordDecider | null = null;
-  /** True when no path has `*` or a final `$`; null until first needed. */
-  plain: boolean | null = null;
-  /** The rules whose decoded path is empty (their kind is inverted: behaviour.md §4.5), found as the paths are first decoded. */
-  empties: readonly number[] | null = null;
-
-  /** `decider`, the paths let go once no decider made scans them (see {@link paths}). */
-  released(decider: RecordDecider): RecordDecider {
-    if (this.paths !== null && !(this.mk1996 instanceof DirectRules) && !(this.gym2008 instanceof DirectRules)) this.paths = null;
+  /** `decider`, the paths let go once no decider made scans them (see {@link #paths}). */
+  #released(decider: RecordDecider): RecordDecider {
+    if (this.#paths !== null && !(this.#mk1996 instanceof DirectRules) && !(this.#gym2008 instanceof DirectRules)) this.#paths = null;
     return decider;
   }
 }
