@@ -5,8 +5,8 @@ import { sourceText, type SourceText } from '../text/source.js';
 import { compactTable, packEnd } from '../text/spans.js';
 import { parseCrawlDelay } from '../text/values.js';
 import { SPAN_FIELDS } from './record.js';
-import { TableBuilder, type RecordTable } from './table.js';
-import type { ParsedRobots, RequestRate, RobotRecord } from './model.js';
+import { TableBuilder } from './table.js';
+import type { ParsedRobots, RequestRate } from './model.js';
 
 function keyOf(name: string): Key {
   switch (name.toLowerCase()) {
@@ -203,47 +203,11 @@ export function readRecords({ source: text, fromBytes }: SourceText): ParsedRobo
     pos = next;
   }
   rows.close(spans);
-  return new ClassicParse(
-    rows.build(compactTable(spans)),
-    sitemaps.length > 0 ? sitemaps.slice() : NO_SITEMAPS,
-    text,
+  return rows.build(compactTable(spans), {
+    source: text,
     fromBytes,
-    requestRates ?? NO_REQUEST_RATES,
+    sitemaps: sitemaps.length > 0 ? sitemaps.slice() : NO_SITEMAPS,
+    requestRates: requestRates ?? NO_REQUEST_RATES,
     host,
-  );
-}
-
-/**
- * What the classic reader leaves: the records as rows of a table, each made
- * into an object when asked. A class, so that the getter is its
- * prototype's: an object literal with one holds a closure and a dictionary
- * of its properties, some 570 bytes a parse.
- */
-class ClassicParse implements ParsedRobots {
-  readonly table: RecordTable;
-  readonly sitemaps: readonly string[];
-  readonly source: string;
-  readonly fromBytes: boolean;
-  readonly requestRates: ReadonlyMap<number, RequestRate>;
-  readonly host: string | null;
-
-  constructor(
-    table: RecordTable,
-    sitemaps: readonly string[],
-    source: string,
-    fromBytes: boolean,
-    requestRates: ReadonlyMap<number, RequestRate>,
-    host: string | null,
-  ) {
-    this.table = table;
-    this.sitemaps = sitemaps;
-    this.source = source;
-    this.fromBytes = fromBytes;
-    this.requestRates = requestRates;
-    this.host = host;
-  }
-
-  get records(): readonly RobotRecord[] {
-    return this.table.all();
-  }
+  });
 }

@@ -8,7 +8,7 @@
 import { compactTable } from '../text/spans.js';
 import type { RuleStats } from '../held-bytes.js';
 import { LazyRecord, SPAN_FIELDS, spanStats } from './record.js';
-import type { RobotRecord } from './model.js';
+import type { ParsedRobots, RequestRate, RobotRecord } from './model.js';
 
 /**
  * Numbers per row: where the record's first line starts in the text, the
@@ -38,12 +38,28 @@ const NONE: readonly number[] = Object.freeze([]);
 /** The names of the many records naming `*` alone share one array. */
 const STAR: readonly string[] = Object.freeze(['*']);
 
+/** What the classic reader finds of a file besides its records. */
+export interface FileFacts {
+  readonly source: string;
+  readonly fromBytes: boolean;
+  readonly sitemaps: readonly string[];
+  readonly requestRates: ReadonlyMap<number, RequestRate>;
+  readonly host: string | null;
+}
+
 /**
  * The records of a parse in matching order, records naming `*` last
  * (behaviour.md §2.6), as rows; a {@link RobotRecord} is made for a row on
- * first use and kept, so that its compiled rules persist.
+ * first use and kept, so that its compiled rules persist. The table is the
+ * classic reader's whole parse (with the file's sitemaps, request rates and
+ * host): an object apart for those cost a file some 40 bytes.
  */
-export class RecordTable {
+export class RecordTable implements ParsedRobots {
+  readonly source: string;
+  readonly fromBytes: boolean;
+  readonly sitemaps: readonly string[];
+  readonly requestRates: ReadonlyMap<number, RequestRate>;
+  readonly host: string | null;
   /** How many records. */
   readonly size: number;
   /** Rows from this one on name `*`. */
@@ -54,7 +70,6 @@ export class RecordTable {
   readonly #joined: string;
   /** Each row's crawl delay, NaN for none; null when no row has one. */
   readonly #delays: ArrayLike<number> | null;
-  readonly #text: string;
   /** The parse's span list (SPAN_FIELDS numbers a rule), shared by its records. */
   readonly #spans: ArrayLike<number>;
   /** The first record made, and its row: a crawler asks for one. */
@@ -71,16 +86,30 @@ export class RecordTable {
     table: ArrayLike<number>,
     joined: string,
     delays: ArrayLike<number> | null,
-    text: string,
     spans: ArrayLike<number>,
+    file: FileFacts,
   ) {
+    this.source = file.source;
+    this.fromBytes = file.fromBytes;
+    this.sitemaps = file.sitemaps;
+    this.requestRates = file.requestRates;
+    this.host = file.host;
     this.size = size;
     this.#defaultsFrom = defaultsFrom;
     this.#table = table;
     this.#joined = joined;
     this.#delays = delays;
-    this.#text = text;
     this.#spans = spans;
+  }
+
+  /** The parse's records as a table: itself. */
+  get table(): RecordTable {
+    return this;
+  }
+
+  /** Every record, made (toString, the CLI). */
+  get records(): readonly RobotRecord[] {
+    return this.all();
   }
 
   /** How many names the records have. */
@@ -126,7 +155,7 @@ export class RecordTable {
 
   /** What record `i`'s rules amount to, read from the spans: no record is made. */
   stats(i: number): RuleStats {
-    return spanStats(this.#text, this.#spans, this.#table[i * ROW_FIELDS + FIRST]!, this.#table[i * ROW_FIELDS + COUNT]!);
+    return spanStats(this.source, this.#spans, this.#table[i * ROW_FIELDS + FIRST]!, this.#table[i * ROW_FIELDS + COUNT]!);
   }
 
   /** Record `i`, made on first use and kept. */
@@ -174,7 +203,7 @@ export class RecordTable {
       lower ?? shared,
       Number.isNaN(delay) ? null : delay,
       rows[at + LINE]!,
-      this.#text,
+      this.source,
       rows[at + OFFSET]!,
       this.#spans,
       rows[at + FIRST]!,
@@ -187,7 +216,7 @@ export class RecordTable {
     const at = this.size * ROW_FIELDS + k * NAME_FIELDS + part;
     const start = this.#table[at]!;
     const end = this.#table[at + 1]!;
-    return start >= 0 ? this.#text.slice(start, end) : this.#joined.slice(~start, ~end);
+    return start >= 0 ? this.source.slice(start, end) : this.#joined.slice(~start, ~end);
   }
 }
 
@@ -282,8 +311,8 @@ export class TableBuilder {
     this.#line = 0;
   }
 
-  /** The table of the rows closed, in matching order (§2.6: records naming `*` last, each group in file order). */
-  build(spans: ArrayLike<number>): RecordTable {
+  /** The table of the rows closed, in matching order (§2.6: records naming `*` last, each group in file order), and the file's `facts`. */
+  build(spans: ArrayLike<number>, facts: FileFacts): RecordTable {
     const rows = this.#rows;
     const defaults = this.#defaults ?? NONE;
     const order = rows.length / ROW_FIELDS;
@@ -309,7 +338,7 @@ export class TableBuilder {
     }
     // The names follow the rows in one table (pushed: a concat is slower for the usual few).
     for (const n of this.#names) byMatch.push(n);
-    return new RecordTable(order, named, compactTable(byMatch), this.#joined, delays === null ? null : compactTable(delays, true), this.#text, spans);
+    return new RecordTable(order, named, compactTable(byMatch), this.#joined, delays === null ? null : compactTable(delays, true), spans, facts);
   }
 
   /** Appends `value` to the joined names; returns where it starts there. */
