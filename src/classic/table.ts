@@ -103,7 +103,7 @@ export class RecordTable implements ParsedRobots {
   }
 
   /** The parse's records as a table: itself. */
-  get table(): RecordTable {
+  get table(): this {
     return this;
   }
 
