@@ -10,6 +10,7 @@ import { lineAt } from '../text/lines.js';
 import { endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import type { RecordDecider, RobotRecord, Rule } from './model.js';
 import { isFloating, type RuleStats } from '../held-bytes.js';
+import type { RecordTable } from './table.js';
 
 /**
  * Numbers stored per rule in a parse's span list: value start and value end
@@ -57,16 +58,9 @@ export function spanStats(text: string, spans: ArrayLike<number>, first: number,
 export class LazyRecord implements RobotRecord {
   readonly names: readonly string[];
   readonly lowerNames: readonly string[];
-  readonly crawlDelay: number | null;
-  readonly line: number;
-  readonly #text: string;
-  /** Where the record's first line starts in the text. */
-  readonly #offset: number;
-  /** The parse's span list, shared by its records. */
-  readonly #spans: ArrayLike<number>;
-  /** Index in the spans of this record's first rule. */
-  readonly #first: number;
-  readonly #count: number;
+  /** The parse, whose row `#row` this record is: its text, spans and row are read there, not copied (40 bytes a record). */
+  readonly #table: RecordTable;
+  readonly #row: number;
   // What the record holds once used. A record is made only for a row that is
   // asked for (table.ts), so these are its own fields: an object of their own
   // (when records were made for every group) cost a one-record file 32 bytes.
@@ -87,26 +81,23 @@ export class LazyRecord implements RobotRecord {
   /** The rules whose decoded path is empty (their kind is inverted: behaviour.md §4.5), found as the paths are first decoded. */
   #empties: readonly number[] | null = null;
 
-  constructor(
-    names: readonly string[],
-    lowerNames: readonly string[],
-    crawlDelay: number | null,
-    line: number,
-    text: string,
-    offset: number,
-    spans: ArrayLike<number>,
-    first: number,
-    count: number,
-  ) {
+  constructor(table: RecordTable, row: number, names: readonly string[], lowerNames: readonly string[]) {
+    this.#table = table;
+    this.#row = row;
     this.names = names;
     this.lowerNames = lowerNames;
-    this.crawlDelay = crawlDelay;
-    this.line = line;
-    this.#text = text;
-    this.#offset = offset;
-    this.#spans = spans;
-    this.#first = first;
-    this.#count = count;
+  }
+
+  get crawlDelay(): number | null {
+    return this.#table.delayOf(this.#row);
+  }
+
+  get line(): number {
+    return this.#table.lineOf(this.#row);
+  }
+
+  get #count(): number {
+    return this.#table.ruleCountOf(this.#row);
   }
 
   get isDefault(): boolean {
@@ -115,17 +106,17 @@ export class LazyRecord implements RobotRecord {
 
   /** Where the value of rule `i` starts in the text. */
   #start(i: number): number {
-    return this.#spans[(this.#first + i) * SPAN_FIELDS]!;
+    return this.#table.spans[(this.#table.firstRuleOf(this.#row) + i) * SPAN_FIELDS]!;
   }
 
   /** Where the value of rule `i` ends, and its kind. */
   #end(i: number): ValueEnd {
-    return this.#spans[(this.#first + i) * SPAN_FIELDS + 1]! as ValueEnd;
+    return this.#table.spans[(this.#table.firstRuleOf(this.#row) + i) * SPAN_FIELDS + 1]! as ValueEnd;
   }
 
   /** The value of rule `i` as written (comment and white space removed). */
   #raw(i: number): string {
-    return scrubValue(this.#text.slice(this.#start(i), endOf(this.#end(i))));
+    return scrubValue(this.#table.source.slice(this.#start(i), endOf(this.#end(i))));
   }
 
   get paths(): readonly string[] {
@@ -144,11 +135,11 @@ export class LazyRecord implements RobotRecord {
   get rules(): readonly Rule[] {
     if (this.#rules === null) {
       const paths = this.paths;
-      const text = this.#text;
+      const text = this.#table.source;
       const rules = new Array<Rule>(this.#count);
       // Lines are counted on from the record's first line.
       let line = this.line;
-      let at = this.#offset;
+      let at = this.#table.offsetOf(this.#row);
       for (let i = 0; i < this.#count; i++) {
         const start = this.#start(i);
         line = lineAt(text, at, start, line);
@@ -164,7 +155,7 @@ export class LazyRecord implements RobotRecord {
   }
 
   ruleStats(): RuleStats {
-    return spanStats(this.#text, this.#spans, this.#first, this.#count);
+    return this.#table.stats(this.#row);
   }
 
   ruleAllows(i: number): boolean {

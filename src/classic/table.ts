@@ -195,18 +195,38 @@ export class RecordTable implements ParsedRobots {
     for (let k = from; k < to; k++)
       if (rows[names + k * NAME_FIELDS + 2] !== rows[names + k * NAME_FIELDS]) (lower ??= written.slice())[k - from] = this.#name(k, 2);
     const shared = written.length === 1 && written[0] === '*' ? STAR : written;
+    return new LazyRecord(this, i, shared, lower ?? shared);
+  }
+
+  /** The table read as the parse's span list (SPAN_FIELDS numbers a rule), shared by its records. */
+  get spans(): ArrayLike<number> {
+    return this.#table;
+  }
+
+  /** Record `i`'s first rule in {@link spans}. */
+  firstRuleOf(i: number): number {
+    return this.#table[i * ROW_FIELDS + FIRST]!;
+  }
+
+  /** How many rules record `i` has. */
+  ruleCountOf(i: number): number {
+    return this.#table[i * ROW_FIELDS + COUNT]!;
+  }
+
+  /** Where record `i`'s first line starts in the text. */
+  offsetOf(i: number): number {
+    return this.#table[i * ROW_FIELDS + OFFSET]!;
+  }
+
+  /** The line number of record `i`'s first line. */
+  lineOf(i: number): number {
+    return this.#table[i * ROW_FIELDS + LINE]!;
+  }
+
+  /** Record `i`'s crawl delay, or null. */
+  delayOf(i: number): number | null {
     const delay = this.#delays?.[i] ?? NaN;
-    return new LazyRecord(
-      shared,
-      lower ?? shared,
-      Number.isNaN(delay) ? null : delay,
-      rows[at + LINE]!,
-      this.source,
-      rows[at + OFFSET]!,
-      this.#table,
-      rows[at + FIRST]!,
-      rows[at + COUNT]!,
-    );
+    return Number.isNaN(delay) ? null : delay;
   }
 
   /** Name `k` (part 0) or its lower-cased form (part 2). */
