@@ -2,7 +2,7 @@
 import { CommentCutter, isPyWhitespace, scrubValue } from '../text/chars.js';
 import { Key } from '../text/keys.js';
 import { sourceText, type SourceText } from '../text/source.js';
-import { packEnd } from '../text/spans.js';
+import { compactTable, packEnd } from '../text/spans.js';
 import { parseCrawlDelay } from '../text/values.js';
 import { SPAN_FIELDS } from './record.js';
 import { TableBuilder } from './table.js';
@@ -203,7 +203,7 @@ export function readRecords({ source: text, fromBytes }: SourceText): ParsedRobo
     pos = next;
   }
   rows.close(spans);
-  return rows.build(spans, {
+  return rows.build(compactTable(spans), {
     source: text,
     fromBytes,
     sitemaps: sitemaps.length > 0 ? sitemaps.slice() : NO_SITEMAPS,

@@ -64,18 +64,14 @@ export class RecordTable implements ParsedRobots {
   readonly size: number;
   /** Rows from this one on name `*`. */
   readonly #defaultsFrom: number;
-  /**
-   * The rows, then the names (ROW_FIELDS, NAME_FIELDS numbers each), then
-   * the parse's span list (SPAN_FIELDS numbers a rule), shared by its
-   * records: one table, as each costs a header (48 bytes for a file of
-   * one record). A row's first rule is its index in the table read as
-   * spans: the rows and names are an even number of numbers.
-   */
+  /** The rows, then the names (ROW_FIELDS, NAME_FIELDS numbers each): one table, as each costs a header. */
   readonly #table: ArrayLike<number>;
   /** The names (and lower-cased forms) not written as read in the text, joined. */
   readonly #joined: string;
   /** Each row's crawl delay, NaN for none; null when no row has one. */
   readonly #delays: ArrayLike<number> | null;
+  /** The parse's span list (SPAN_FIELDS numbers a rule), shared by its records. */
+  readonly #spans: ArrayLike<number>;
   /** The first record made, and its row: a crawler asks for one. */
   #first: RobotRecord | null = null;
   #firstRow = -1;
@@ -84,7 +80,15 @@ export class RecordTable implements ParsedRobots {
   /** Every record, once {@link all} is asked (toString, the CLI). */
   #all: RobotRecord[] | null = null;
 
-  constructor(size: number, defaultsFrom: number, table: ArrayLike<number>, joined: string, delays: ArrayLike<number> | null, file: FileFacts) {
+  constructor(
+    size: number,
+    defaultsFrom: number,
+    table: ArrayLike<number>,
+    joined: string,
+    delays: ArrayLike<number> | null,
+    spans: ArrayLike<number>,
+    file: FileFacts,
+  ) {
     this.source = file.source;
     this.fromBytes = file.fromBytes;
     this.sitemaps = file.sitemaps;
@@ -95,6 +99,7 @@ export class RecordTable implements ParsedRobots {
     this.#table = table;
     this.#joined = joined;
     this.#delays = delays;
+    this.#spans = spans;
   }
 
   /** The parse's records as a table: itself. */
@@ -109,10 +114,7 @@ export class RecordTable implements ParsedRobots {
 
   /** How many names the records have. */
   get nameCount(): number {
-    // The last name of the record that ends latest in the file ends the names.
-    let names = 0;
-    for (let i = 0; i < this.size; i++) names = Math.max(names, this.#table[i * ROW_FIELDS + NAMES_TO]!);
-    return names;
+    return (this.#table.length - this.size * ROW_FIELDS) / NAME_FIELDS;
   }
 
   /** Characters of names not written as read, or lower-cased apart (see {@link NAME_FIELDS}). */
@@ -153,7 +155,7 @@ export class RecordTable implements ParsedRobots {
 
   /** What record `i`'s rules amount to, read from the spans: no record is made. */
   stats(i: number): RuleStats {
-    return spanStats(this.source, this.#table, this.#table[i * ROW_FIELDS + FIRST]!, this.#table[i * ROW_FIELDS + COUNT]!);
+    return spanStats(this.source, this.#spans, this.#table[i * ROW_FIELDS + FIRST]!, this.#table[i * ROW_FIELDS + COUNT]!);
   }
 
   /** Record `i`, made on first use and kept. */
@@ -198,9 +200,9 @@ export class RecordTable implements ParsedRobots {
     return new LazyRecord(this, i, shared, lower ?? shared);
   }
 
-  /** The table read as the parse's span list (SPAN_FIELDS numbers a rule), shared by its records. */
+  /** The parse's span list (SPAN_FIELDS numbers a rule), shared by its records. */
   get spans(): ArrayLike<number> {
-    return this.#table;
+    return this.#spans;
   }
 
   /** Record `i`'s first rule in {@link spans}. */
@@ -330,7 +332,7 @@ export class TableBuilder {
   }
 
   /** The table of the rows closed, in matching order (§2.6: records naming `*` last, each group in file order), and the file's `facts`. */
-  build(spans: readonly number[], facts: FileFacts): RecordTable {
+  build(spans: ArrayLike<number>, facts: FileFacts): RecordTable {
     const rows = this.#rows;
     const defaults = this.#defaults ?? NONE;
     const order = rows.length / ROW_FIELDS;
@@ -354,12 +356,9 @@ export class TableBuilder {
       }
       if (delays !== null) delays = delaysByMatch;
     }
-    // The names follow the rows in one table, then the spans (pushed: a concat is slower for the usual few).
+    // The names follow the rows in one table (pushed: a concat is slower for the usual few).
     for (const n of this.#names) byMatch.push(n);
-    const base = byMatch.length / SPAN_FIELDS;
-    for (let i = 0; i < order; i++) byMatch[i * ROW_FIELDS + FIRST]! += base;
-    for (const n of spans) byMatch.push(n);
-    return new RecordTable(order, named, compactTable(byMatch), this.#joined, delays === null ? null : compactTable(delays, true), facts);
+    return new RecordTable(order, named, compactTable(byMatch), this.#joined, delays === null ? null : compactTable(delays, true), spans, facts);
   }
 
   /** Appends `value` to the joined names; returns where it starts there. */
