@@ -2,7 +2,6 @@ import { fetchSettings, fetchUrl, type FetchOptions, type FetchSettings } from '
 import { newFetchState, requestFor, type FetchState } from './http/requests.js';
 import { checkQuery, checkUserAgent, OptionReader, userAgentHeader } from './options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
-import { AgentCache } from './engine/agent-cache.js';
 import type { Decider } from './engine/decider.js';
 import { readRecords } from './classic/read.js';
 import { sourceText, type SourceText } from './text/source.js';
@@ -12,7 +11,6 @@ import { NO_GROUPS } from './rfc9309/selection.js';
 import { overBound, type Verdict } from './verdict.js';
 import { OVER_BOUND } from './engine/work-bound.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
-import type { RecordTable } from './classic/table.js';
 import { writeRobots } from './classic/write.js';
 import { heldBytes } from './held-bytes.js';
 
@@ -22,7 +20,6 @@ const NOT_ASKED = Symbol('not asked');
 const EMPTY: ParsedRobots = readRecords(sourceText(''));
 
 /** The record a table selects for an agent (behaviour.md §3): made once, for the agent cache. */
-const recordFor = (table: RecordTable, userAgent: string): RobotRecord | null => table.recordFor(userAgent);
 
 /** Options of the {@link RobotExclusionRulesParser} constructor. */
 export interface ParserOptions {
@@ -97,7 +94,6 @@ export class RobotExclusionRulesParser {
    * syntax family"). One field for both, as a parser per origin stays small.
    */
   #parsed: ParsedRobots | SourceText = EMPTY;
-  readonly #records = new AgentCache<RobotRecord | null>();
   /**
    * What answered the last {@link isAllowed}: the agent and syntax asked
    * (an agent no caller can pass when none), and the rules that answer them.
@@ -150,7 +146,6 @@ export class RobotExclusionRulesParser {
   parse(text: string | Uint8Array): void {
     this.#parsed = sourceText(text);
     this.#rfc = null;
-    this.#records.clear();
     this.#lastAgent = NOT_ASKED;
     this.#lastSyntax = 0;
     this.#lastDecider = NO_GROUPS;
@@ -396,7 +391,7 @@ export class RobotExclusionRulesParser {
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    return this.#records.get(userAgent, recordFor, this.#classic.table);
+    return this.#classic.table.recordFor(userAgent);
   }
 
   /** The RFC 9309 view of the current parse, built on first use. */

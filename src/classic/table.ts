@@ -5,6 +5,7 @@
 // name four, positions in the text where it is written as read (its usual
 // case); a record object is made only for a row that is asked for, and kept
 // (docs/performance.md, "Memory per origin").
+import { AgentCache } from '../engine/agent-cache.js';
 import { compactTable } from '../text/spans.js';
 import type { RuleStats } from '../held-bytes.js';
 import { LazyRecord, SPAN_FIELDS, spanStats } from './record.js';
@@ -38,6 +39,12 @@ const NONE: readonly number[] = Object.freeze([]);
 /** The names of the many records naming `*` alone share one array. */
 const STAR: readonly string[] = Object.freeze(['*']);
 
+/** The record that applies to `userAgent` in `table` (its {@link RecordTable.rowFor}), made if need be, or null. */
+function selectRecord(table: RecordTable, userAgent: string): RobotRecord | null {
+  const i = table.rowFor(userAgent);
+  return i < 0 ? null : table.record(i);
+}
+
 /** What the classic reader finds of a file besides its records. */
 export interface FileFacts {
   readonly source: string;
@@ -52,9 +59,11 @@ export interface FileFacts {
  * (behaviour.md §2.6), as rows; a {@link RobotRecord} is made for a row on
  * first use and kept, so that its compiled rules persist. The table is the
  * classic reader's whole parse (with the file's sitemaps, request rates and
- * host): an object apart for those cost a file some 40 bytes.
+ * host): an object apart for those cost a file some 40 bytes. It is also
+ * its own cache of records by user agent (a subclass, as the RFC 9309
+ * view is: a cache apart in the parser cost 32 bytes more).
  */
-export class RecordTable implements ParsedRobots {
+export class RecordTable extends AgentCache<RobotRecord | null> implements ParsedRobots {
   readonly source: string;
   readonly fromBytes: boolean;
   readonly sitemaps: readonly string[];
@@ -89,6 +98,7 @@ export class RecordTable implements ParsedRobots {
     spans: ArrayLike<number>,
     file: FileFacts,
   ) {
+    super();
     this.source = file.source;
     this.fromBytes = file.fromBytes;
     this.sitemaps = file.sitemaps;
@@ -144,8 +154,7 @@ export class RecordTable implements ParsedRobots {
 
   /** The record that applies to `userAgent` ({@link rowFor}), or null. */
   recordFor(userAgent: string): RobotRecord | null {
-    const i = this.rowFor(userAgent);
-    return i < 0 ? null : this.record(i);
+    return this.get(userAgent, selectRecord, this);
   }
 
   /** True when record `i` names `*`. */
