@@ -8,7 +8,7 @@
 // many groups, copies of one rule and long values (docs/performance.md,
 // "Memory per origin"). When the engine changes what it holds, measure
 // again and change them here.
-import type { ParsedRobots } from './classic/model.js';
+import type { RecordTable } from './classic/table.js';
 import { readRecords } from './classic/read.js';
 import type { SourceText } from './text/source.js';
 
@@ -139,26 +139,25 @@ function rfcBytes(s: RuleStats): number {
  * holds no records for having been weighed (docs/performance.md, "One read
  * per syntax family").
  */
-export function heldBytes(parsed: ParsedRobots | SourceText): number {
+export function heldBytes(parsed: RecordTable | SourceText): number {
   let bytes = estimates.get(parsed);
   if (bytes === undefined) estimates.set(parsed, (bytes = estimate('records' in parsed ? parsed : readRecords(parsed))));
   return bytes;
 }
 
 /** Estimates made, by parse (its records, or its text while they are not read): a cache asks on every use, and a parse never changes. */
-const estimates = new WeakMap<ParsedRobots | SourceText, number>();
+const estimates = new WeakMap<RecordTable | SourceText, number>();
 
-function estimate(parsed: ParsedRobots): number {
-  const text = parsed.source;
+function estimate(table: RecordTable): number {
+  const text = table.source;
   // A string holds one byte a character unless some character is past U+00FF.
-  const width = parsed.fromBytes || !/[^\0-\xff]/.test(text) ? 1 : 2;
+  const width = table.fromBytes || !/[^\0-\xff]/.test(text) ? 1 : 2;
   let bytes = PARSER_BYTES + stringBytes(text.length, width);
-  for (const url of parsed.sitemaps) bytes += 8 + stringBytes(url.length, 1);
+  for (const url of table.sitemaps) bytes += 8 + stringBytes(url.length, 1);
   // One user agent uses one record (MK1996, GYM2008), and under RFC 9309 the
   // groups naming it, or the `*` groups pooled: counted as the largest record, or the default ones.
   let largest = NONE;
   let pooled = NONE;
-  const table = parsed.table;
   bytes += RECORD_BYTES + table.size * (ROW_BYTES + GROUP_BYTES) + table.nameCount * NAME_BYTES + stringBytes(table.joinedChars, width);
   if (table.hasDelays) bytes += table.size * DELAY_BYTES;
   for (let i = 0; i < table.size; i++) {

@@ -11,15 +11,14 @@ import { NO_GROUPS } from './rfc9309/selection.js';
 import { overBound, type Verdict } from './verdict.js';
 import { OVER_BOUND } from './engine/work-bound.js';
 import type { ParsedRobots, RobotRecord } from './classic/model.js';
+import type { RecordTable } from './classic/table.js';
 import { writeRobots } from './classic/write.js';
 import { heldBytes } from './held-bytes.js';
 
 /** The last agent before any is asked: no caller holds this value. */
 const NOT_ASKED = Symbol('not asked');
 
-const EMPTY: ParsedRobots = readRecords(sourceText(''));
-
-/** The record a table selects for an agent (behaviour.md §3): made once, for the agent cache. */
+const EMPTY: RecordTable = readRecords(sourceText(''));
 
 /** Options of the {@link RobotExclusionRulesParser} constructor. */
 export interface ParserOptions {
@@ -93,7 +92,7 @@ export class RobotExclusionRulesParser {
    * syntax family reads the text once (docs/performance.md, "One read per
    * syntax family"). One field for both, as a parser per origin stays small.
    */
-  #parsed: ParsedRobots | SourceText = EMPTY;
+  #parsed: RecordTable | SourceText = EMPTY;
   /**
    * What answered the last {@link isAllowed}: the agent and syntax asked
    * (an agent no caller can pass when none), and the rules that answer them.
@@ -391,7 +390,7 @@ export class RobotExclusionRulesParser {
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
-    return this.#classic.table.recordFor(userAgent);
+    return this.#classic.recordFor(userAgent);
   }
 
   /** The RFC 9309 view of the current parse, built on first use. */
@@ -400,7 +399,7 @@ export class RobotExclusionRulesParser {
   }
 
   /** The classic records of the current parse, read on first use. */
-  get #classic(): ParsedRobots {
+  get #classic(): RecordTable {
     const parsed = this.#parsed;
     return 'records' in parsed ? parsed : (this.#parsed = readRecords(parsed));
   }

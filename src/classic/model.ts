@@ -3,7 +3,6 @@ import type { SourceText } from '../text/source.js';
 import type { Decider } from '../engine/decider.js';
 import type { Syntax } from '../syntax.js';
 import type { RuleStats } from '../held-bytes.js';
-import type { RecordTable } from './table.js';
 
 /** One Allow or Disallow line of a record. */
 export interface Rule {
@@ -53,11 +52,10 @@ export interface ParsedRobots extends SourceText {
   /**
    * Records in matching order: records naming `*` moved last (behaviour.md
    * §2.6). Every one is made on first access: what asks about one user
-   * agent goes through {@link table}, which makes only the record it selects.
+   * agent goes through the record table (classic/table.ts), which is the
+   * parse and makes only the record it selects.
    */
   readonly records: readonly RobotRecord[];
-  /** The records as rows of a table, each made on first use. */
-  readonly table: RecordTable;
   readonly sitemaps: readonly string[];
   /**
    * `Request-rate` values, read as Python's `urllib.robotparser` reads them,

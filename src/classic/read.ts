@@ -5,8 +5,8 @@ import { sourceText, type SourceText } from '../text/source.js';
 import { compactTable, packEnd } from '../text/spans.js';
 import { parseCrawlDelay } from '../text/values.js';
 import { SPAN_FIELDS } from './record.js';
-import { TableBuilder } from './table.js';
-import type { ParsedRobots, RequestRate } from './model.js';
+import { TableBuilder, type RecordTable } from './table.js';
+import type { RequestRate } from './model.js';
 
 function keyOf(name: string): Key {
   switch (name.toLowerCase()) {
@@ -100,12 +100,12 @@ const NO_REQUEST_RATES: ReadonlyMap<number, RequestRate> = new Map();
  * Parses robots.txt text into records as the Python original does.
  * Never throws: any string (or bytes, read as ISO-8859-1) gives a result.
  */
-export function parseRobots(input: string | Uint8Array): ParsedRobots {
+export function parseRobots(input: string | Uint8Array): RecordTable {
   return readRecords(sourceText(input));
 }
 
 /** {@link parseRobots} of text already taken from its input. */
-export function readRecords({ source: text, fromBytes }: SourceText): ParsedRobots {
+export function readRecords({ source: text, fromBytes }: SourceText): RecordTable {
   const rows = new TableBuilder(text);
   const sitemaps: string[] = [];
   let requestRates: Map<number, RequestRate> | null = null;

@@ -101,17 +101,22 @@ export class LazyRecord implements RobotRecord {
   }
 
   get isDefault(): boolean {
-    return this.names.includes('*');
+    return this.#table.isDefault(this.#row);
+  }
+
+  /** Number `field` of rule `i`'s span (see {@link SPAN_FIELDS}). */
+  #span(i: number, field: 0 | 1): number {
+    return this.#table.spans[(this.#table.firstRuleOf(this.#row) + i) * SPAN_FIELDS + field]!;
   }
 
   /** Where the value of rule `i` starts in the text. */
   #start(i: number): number {
-    return this.#table.spans[(this.#table.firstRuleOf(this.#row) + i) * SPAN_FIELDS]!;
+    return this.#span(i, 0);
   }
 
   /** Where the value of rule `i` ends, and its kind. */
   #end(i: number): ValueEnd {
-    return this.#table.spans[(this.#table.firstRuleOf(this.#row) + i) * SPAN_FIELDS + 1]! as ValueEnd;
+    return this.#span(i, 1) as ValueEnd;
   }
 
   /** The value of rule `i` as written (comment and white space removed). */

@@ -112,11 +112,6 @@ export class RecordTable extends AgentCache<RobotRecord | null> implements Parse
     this.#spans = spans;
   }
 
-  /** The parse's records as a table: itself. */
-  get table(): this {
-    return this;
-  }
-
   /** Every record, made (toString, the CLI). */
   get records(): readonly RobotRecord[] {
     return this.all();
@@ -164,7 +159,7 @@ export class RecordTable extends AgentCache<RobotRecord | null> implements Parse
 
   /** What record `i`'s rules amount to, read from the spans: no record is made. */
   stats(i: number): RuleStats {
-    return spanStats(this.source, this.#spans, this.#table[i * ROW_FIELDS + FIRST]!, this.#table[i * ROW_FIELDS + COUNT]!);
+    return spanStats(this.source, this.#spans, this.firstRuleOf(i), this.ruleCountOf(i));
   }
 
   /** Record `i`, made on first use and kept. */

@@ -21,17 +21,16 @@ const lines = (n: number, line: (i: number) => string): string => Array.from({ l
 
 test('among thousands of groups, the group naming the agent applies, and the record made for it is kept', (t) => {
   const parsed = parseRobots(lines(3_000, (i) => `User-agent: bot${i}\nCrawl-delay: ${i}\nDisallow: /x${i}\n`));
-  const { table } = parsed;
-  t.is(table.size, 3_000);
+  t.is(parsed.size, 3_000);
   // `bot2999` holds `bot2`, `bot29`, `bot299` too: the first in file order applies.
-  t.is(table.rowFor('Bot2999/1.0'), 2);
-  t.is(table.rowFor('x bot2999'), 2);
-  t.is(table.rowFor('nobody'), -1);
-  const record = table.recordFor('MyBot1234')!;
+  t.is(parsed.rowFor('Bot2999/1.0'), 2);
+  t.is(parsed.rowFor('x bot2999'), 2);
+  t.is(parsed.rowFor('nobody'), -1);
+  const record = parsed.recordFor('MyBot1234')!;
   // Four lines a group: its three and a blank one.
   t.deepEqual([record.names, record.line, record.crawlDelay], [['bot1'], 5, 1]);
-  t.is(table.recordFor('bot1'), record, 'a row asked again gives the record made, with its compiled rules');
-  t.is(table.record(1), record);
+  t.is(parsed.recordFor('bot1'), record, 'a row asked again gives the record made, with its compiled rules');
+  t.is(parsed.record(1), record);
   t.is(parsed.records[1], record, 'the list of every record holds the ones made before');
   t.is(parsed.records.length, 3_000);
   t.is(parsed.records, parsed.records, 'made once');
@@ -77,12 +76,12 @@ test('records naming * come last, in file order, each with its own crawl delay',
     ],
   );
   t.deepEqual(
-    [0, 1, 2, 3].map((i) => parsed.table.isDefault(i)),
+    [0, 1, 2, 3].map((i) => parsed.isDefault(i)),
     [false, false, true, true],
   );
   // beta's only group names `*` as well: it is a default record, after every named one.
-  t.is(parsed.table.rowFor('beta'), 2);
-  t.is(parsed.table.rowFor('gamma-alpha'), 0);
+  t.is(parsed.rowFor('beta'), 2);
+  t.is(parsed.rowFor('gamma-alpha'), 0);
   const p = robots(text);
   t.deepEqual(
     ['alpha', 'beta', 'gamma', 'other'].map((ua) => p.getCrawlDelay(ua)),
@@ -132,11 +131,11 @@ test('groups without names or without rules are dropped, and give back what they
     parsed.records.map((r) => [r.names, r.lowerNames, r.line, r.crawlDelay]),
     [[['Kept'], ['kept'], 8, 4]],
   );
-  t.is(parsed.table.nameCount, 1);
-  t.is(parsed.table.joinedChars, 'Kept'.length + 'kept'.length, 'the dropped names are not kept');
-  t.is(parsed.table.rowFor('droppedone'), -1);
-  t.is(parsed.table.rowFor('droppedtwo'), -1);
-  t.is(parsed.table.rowFor('a kept bot'), 0);
+  t.is(parsed.nameCount, 1);
+  t.is(parsed.joinedChars, 'Kept'.length + 'kept'.length, 'the dropped names are not kept');
+  t.is(parsed.rowFor('droppedone'), -1);
+  t.is(parsed.rowFor('droppedtwo'), -1);
+  t.is(parsed.rowFor('a kept bot'), 0);
 });
 
 test('a group of several names applies for any of them', (t) => {
@@ -194,17 +193,16 @@ test('property: the table selects the record a scan of every made record selects
     t,
     fc.property(file, fc.array(agent, { minLength: 1, maxLength: 5 }), (text, agents) => {
       const parsed = parseRobots(text);
-      const { table } = parsed;
       for (const ua of agents) {
         // The table first, so that it selects before any record is made.
-        const selected = table.recordFor(ua);
+        const selected = parsed.recordFor(ua);
         if (selected !== selectedOnRecords(parsed, ua)) return false;
       }
       const records = parsed.records;
       let defaults = false;
       for (let i = 0; i < records.length; i++) {
         const r = records[i]!;
-        if (r !== table.record(i) || r.isDefault !== table.isDefault(i) || r.isDefault !== r.names.includes('*')) return false;
+        if (r !== parsed.record(i) || r.isDefault !== parsed.isDefault(i) || r.isDefault !== r.names.includes('*')) return false;
         if (r.names.some((n, k) => n === '' || r.lowerNames[k] !== n.toLowerCase())) return false;
         // §2.6: no named record after a default one.
         if (defaults && !r.isDefault) return false;
