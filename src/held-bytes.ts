@@ -9,6 +9,7 @@
 // "Memory per origin"). When the engine changes what it holds, measure
 // again and change them here.
 import type { RecordTable } from './classic/table.js';
+import { TWO_BYTES } from './engine/indexes.js';
 import { readRecords } from './classic/read.js';
 import type { SourceText } from './text/source.js';
 
@@ -67,7 +68,7 @@ const WIDE_OFFSET_BYTES = 2;
 
 /** What an index of the rules `s` adds where its arrays take four bytes an entry. */
 function wideBytes(s: RuleStats): number {
-  return s.distinct * ((s.distinct > 0xffff ? WIDE_BYTES : 0) + (s.chars > 0xffff ? WIDE_OFFSET_BYTES : 0));
+  return s.distinct * ((s.distinct > TWO_BYTES ? WIDE_BYTES : 0) + (s.chars > TWO_BYTES ? WIDE_OFFSET_BYTES : 0));
 }
 
 /** What one record's rules amount to, for an estimate of what they compile to. */

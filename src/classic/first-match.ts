@@ -4,7 +4,7 @@
 import { longestScannedOf, scanBudget, scansDirectly } from '../engine/direct-scan.js';
 import { matchPattern } from '../engine/pattern.js';
 import { compileRanked, type RankedMatcher } from '../engine/rule-index.js';
-import { OVER_BOUND } from '../engine/work-bound.js';
+import { noRuleAllows } from '../engine/work-bound.js';
 import { matchTarget } from '../text/url-path.js';
 import { MK1996, type Syntax } from '../syntax.js';
 import { SMALL_RECORD, SmallRules } from './small-rules.js';
@@ -16,7 +16,7 @@ import type { RecordDecider, RuleKinds } from './model.js';
  * §9.45).
  */
 function answer(i: number, kinds: RuleKinds): boolean {
-  return i >= 0 ? kinds.ruleAllows(i) : i !== OVER_BOUND;
+  return i >= 0 ? kinds.ruleAllows(i) : noRuleAllows(i);
 }
 
 /**

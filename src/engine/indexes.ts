@@ -14,7 +14,7 @@
 export type Indexes = Uint16Array | Int32Array;
 
 /** The largest value a two-byte entry holds. */
-const TWO_BYTES = 0xffff;
+export const TWO_BYTES = 0xffff;
 
 /** `length` entries, zero, for values from 0 up to `largest`. */
 export function indexes(length: number, largest: number): Indexes {

@@ -1,13 +1,13 @@
 // Which of many words occur in a path, in one pass over it: the filter that
 // decides which wildcard rules of a large record are worth trying.
 import { indexes, type Indexes } from './indexes.js';
-import { KeyTable, reach } from './key-table.js';
+import { KeyTable, pairHash, reach } from './key-table.js';
 import { keyTrie, walkTrie } from './key-trie.js';
 import type { WorkBound } from './work-bound.js';
 
 /** Bucket of a two-character opening in a table of `1 << bits` buckets (multiply-shift hash). */
 function bigram(a: number, b: number, bits: number): number {
-  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b)) >>> (32 - bits);
+  return pairHash(a, b) >>> (32 - bits);
 }
 
 /**
@@ -74,12 +74,11 @@ function countBuckets(bucketOf: Int32Array, bits: number): Int32Array {
  * the trie keeps the least below each node in an array sized for them.
  */
 export function keyScanner(keys: KeyTable | readonly string[], rank: Indexes): KeyScan {
-  if (!(keys instanceof KeyTable)) keys = new KeyTable(keys);
-  const table = keys;
-  const { text, starts } = keys;
-  const n = keys.size;
+  const table = keys instanceof KeyTable ? keys : new KeyTable(keys);
+  const { text, starts } = table;
+  const n = table.size;
   const opens = new Int32Array(4);
-  // Epochs (which scan marked a key found) are one byte: every 255 scans the marks are cleared, a memset of a byte a key and node.
+  // Epochs (which scan marked a key found) are one byte: every 255 scans the marks are cleared, a memset of a byte a key.
   const found = new Uint8Array(n);
   let epoch = 0;
   let firsts = '';
@@ -97,13 +96,13 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Indexes): K
   // opening made synth5k's checks 7 % more instructions, openings sharing
   // buckets.)
   let bits = bucketBits(n);
-  let bucketOf = bucketsOf(keys, bits);
+  let bucketOf = bucketsOf(table, bits);
   let sizes = countBuckets(bucketOf, bits);
   let used = 0;
   for (const size of sizes) if (size > 0) used++;
   if (bucketBits(4 * used) < bits) {
     bits = bucketBits(4 * used);
-    bucketOf = bucketsOf(keys, bits);
+    bucketOf = bucketsOf(table, bits);
     sizes = countBuckets(bucketOf, bits);
   }
   const buckets = 1 << bits;
@@ -111,7 +110,7 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Indexes): K
   // crowded one holds the single entry `n` (no key's slot), standing for the trie.
   const crowded: number[] = [];
   for (let slot = 0; slot < n; slot++) if (sizes[bucketOf[slot]!]! > CROWDED) crowded.push(slot);
-  const trie = crowded.length > 0 ? keyTrie(keys, rank, crowded) : null;
+  const trie = crowded.length > 0 ? keyTrie(table, rank, crowded) : null;
   // Offsets into `order`: at most one a key.
   const head = indexes(buckets + 1, n);
   for (let h = 0; h < buckets; h++) head[h + 1] = head[h]! + (sizes[h]! > CROWDED ? 1 : sizes[h]!);
@@ -215,7 +214,8 @@ function sharedOpenings(keys: KeyTable, opening: Uint8Array, head: Indexes, orde
   for (let h = 0; h + 1 < head.length; h++) {
     const lo = head[h]!;
     const hi = head[h + 1]!;
-    if (hi - lo < 2 || order[lo] === keys.size) continue;
+    // A crowded bucket's one entry stands for the trie: fewer than two, nothing to sort.
+    if (hi - lo < 2) continue;
     order.subarray(lo, hi).sort(byOpening);
     for (let k = lo + 1; k < hi; k++) shared[k] = common(order[k - 1]!, order[k]!);
   }

@@ -4,15 +4,20 @@ import { indexes, type Indexes } from './indexes.js';
 import type { WorkBound } from './work-bound.js';
 
 /**
- * Many keys held as one string: key k is `text.slice(starts[k], starts[k + 1])`.
- * A string each took some 32 bytes besides its characters (a header and a
- * slot), for keys of three or four characters in a hostile file's thousands
- * of `/*<i>*` rules (docs/performance.md, "Memory per origin").
+ * Many strings held as one string: the key scanner's keys, the index's
+ * patterns kept as written, the prefix chain's entries. Key k is
+ * `text.slice(starts[k], starts[k + 1])`. A string each took some 32 bytes
+ * besides its characters (a header and a slot), for keys of three or four
+ * characters in a hostile file's thousands of `/*<i>*` rules
+ * (docs/performance.md, "Memory per origin").
  */
 export class KeyTable {
+  /** The keys, one after another. */
   readonly text: string;
+  /** Where each key starts in {@link text}, and where the last ends. */
   readonly starts: Indexes;
 
+  /** @param keys the strings to hold, in the order of their indexes. */
   constructor(keys: readonly string[]) {
     this.text = keys.join('');
     const starts = indexes(keys.length + 1, this.text.length);
@@ -48,6 +53,15 @@ export class KeyTable {
 export const MAX_KEY = 16;
 
 /**
+ * A hash of two numbers (multiply-shift mixing), for the key scanner's
+ * buckets (of a key's first two code units) and the trie's table of edges
+ * as it is built (of a node and a code unit); callers keep the bits they need.
+ */
+export function pairHash(a: number, b: number): number {
+  return Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b);
+}
+
+/**
  * Visits key `slot`, whose opening first occurs in `path` at `i`, at its
  * first occurrence: there when the key is its opening, else where a search
  * from `i` finds it whole (not at all when it is missing).
@@ -61,10 +75,8 @@ export function reach(
   visit: (slot: number, at: number) => number,
   work: WorkBound,
 ): number {
-  const length = keys.starts[slot + 1]! - keys.starts[slot]!;
-  if (length <= MAX_KEY) return visit(slot, i);
+  if (keys.starts[slot + 1]! - keys.starts[slot]! <= MAX_KEY) return visit(slot, i);
   if (work.left < 0) return below;
-  const at = path.indexOf(keys.key(slot), i);
-  work.searched((at < 0 ? path.length : at + length) - i);
+  const at = work.indexOf(path, keys.key(slot), i);
   return at < 0 ? below : visit(slot, at);
 }

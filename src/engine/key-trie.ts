@@ -1,7 +1,7 @@
 // The key scanner's trie: the keys of crowded buckets, walked from a place
 // of the path at most MAX_KEY steps (engine/key-scanner.ts).
 import { indexes, indexesOf, type Indexes } from './indexes.js';
-import { MAX_KEY, reach, type KeyTable } from './key-table.js';
+import { pairHash, reach, type KeyTable } from './key-table.js';
 import type { WorkBound } from './work-bound.js';
 
 /** What a step down the trie is charged (engine/work-bound.ts): a search of a node's children, some four comparisons. */
@@ -40,9 +40,7 @@ function edgeOf(trie: KeyTrie, node: number, c: number): number {
   let hi = trie.first[node + 1]!;
   // Halved while many (the root's children), then read in turn. The first
   // unit at or above `c` stays in [lo, hi): a unit at `mid` that is not
-  // below `c` may be it, so `hi` goes just past it. (It went to `mid`, which
-  // lost a child found there: a node of more than eight children missed
-  // keys.)
+  // below `c` may be it, so `hi` goes just past it, not to it.
   while (hi - lo > 8) {
     const mid = (lo + hi) >>> 1;
     if (unit[mid]! < c) lo = mid + 1;
@@ -55,10 +53,6 @@ function edgeOf(trie: KeyTrie, node: number, c: number): number {
   return -1;
 }
 
-function edgeHash(node: number, c: number, mask: number): number {
-  return (Math.imul(node, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & mask;
-}
-
 /**
  * A power of two above 1.25 `n`: a table of `n` edges at most 80 % full
  * (and at least 40 %), small, while a search still meets an empty slot soon.
@@ -67,6 +61,10 @@ function tableSize(n: number): number {
   return 1 << (32 - Math.clz32(n + (n >>> 2)));
 }
 
+/**
+ * The trie of the keys in `slots` (their openings: at most `MAX_KEY` code
+ * units each), ranked by `rank` (see {@link KeyTrie}).
+ */
 export function keyTrie(keys: KeyTable, rank: Indexes, slots: readonly number[]): KeyTrie {
   const { text, starts } = keys;
   // Built first with an open-addressed table of edges (`from` a parent + 1,
@@ -76,7 +74,7 @@ export function keyTrie(keys: KeyTable, rank: Indexes, slots: readonly number[])
   let most = 1;
   let largest = 0;
   for (const slot of slots) {
-    most += Math.min(starts[slot + 1]! - starts[slot]!, MAX_KEY);
+    most += keys.openingLength(slot);
     if (rank[slot]! > largest) largest = rank[slot]!;
   }
   const mask = tableSize(most) - 1;
@@ -93,9 +91,9 @@ export function keyTrie(keys: KeyTable, rank: Indexes, slots: readonly number[])
     const at = starts[slot]!;
     const r = rank[slot]!;
     let node = 0;
-    for (let i = 0, n = Math.min(starts[slot + 1]! - at, MAX_KEY); i < n; i++) {
+    for (let i = 0, n = keys.openingLength(slot); i < n; i++) {
       const c = text.charCodeAt(at + i);
-      let h = edgeHash(node, c, mask);
+      let h = pairHash(node, c) & mask;
       while (from[h] !== 0 && (from[h] !== node + 1 || units[h] !== c)) h = (h + 1) & mask;
       if (from[h] === 0) {
         from[h] = node + 1;
@@ -160,11 +158,9 @@ export function walkTrie(
   work: WorkBound,
 ): number {
   let node = 0;
-  // Steps are charged when the walk ends or visits: at most MAX_KEY of them.
-  // The first two code units count as one, as when the root's edges took
-  // both (the bucket that sent the walk here was found by them): an edge a
-  // unit made hostile paths reach the work bound at 75,000 characters where
-  // they had at 175,000.
+  // Steps are charged when the walk ends or visits: at most MAX_KEY of them,
+  // the first two code units counted as one, since the bucket that sent the
+  // walk here was found by them (and the work bound was calibrated so).
   let steps = -1;
   for (let j = i; j < path.length; j++) {
     steps++;

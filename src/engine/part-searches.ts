@@ -21,6 +21,7 @@ export class PartSearches {
   #from: Map<string, number> | null = null;
   #at: Map<string, number> | null = null;
 
+  /** @param work what the check may still do: searches and tries are charged to it. */
   constructor(work: WorkBound) {
     this.#work = work;
   }
@@ -31,8 +32,14 @@ export class PartSearches {
     this.#tried = 0;
   }
 
-  /** Counts one more pattern tried: searches are remembered once many have been (a map costs more than plain `indexOf` for a few). */
-  tried(): void {
+  /**
+   * Counts one more pattern tried, and charges the `cost` of reading it
+   * besides its searches (charged as they run): searches are remembered
+   * once many have been tried (a map costs more than plain `indexOf` for a
+   * few).
+   */
+  tried(cost: number): void {
+    this.#work.left -= cost;
     if (++this.#tried === MANY_TRIED) {
       (this.#from ??= new Map()).clear();
       (this.#at ??= new Map()).clear();
@@ -64,9 +71,7 @@ export class PartSearches {
         }
       }
     }
-    const path = this.#path;
-    const at = path.indexOf(part, pos);
-    this.#work.searched((at < 0 ? path.length : at + part.length) - pos);
+    const at = this.#work.indexOf(this.#path, part, pos);
     if (remember) {
       this.#from!.set(part, pos);
       this.#at!.set(part, at);

@@ -190,10 +190,10 @@ export function covers(outer: readonly string[], outerAnchored: boolean, inner: 
   return true;
 }
 
-/** The longest literal part of a pattern (from part `from` on, before part `to`): where a match must contain it. */
-export function longestPart(parts: readonly string[], from = 0, to = parts.length): string {
+/** The longest literal part of a pattern, from part `from` on: where a match must contain it. */
+export function longestPart(parts: readonly string[], from: number): string {
   let key = '';
-  for (let k = from; k < to; k++) if (parts[k]!.length > key.length) key = parts[k]!;
+  for (let k = from; k < parts.length; k++) if (parts[k]!.length > key.length) key = parts[k]!;
   return key;
 }
 

@@ -1,6 +1,7 @@
 // Literal prefixes: which of many strings are prefixes of a path, found by
 // one binary search and a walk up a chain of parents.
 import { indexes, type Indexes } from './indexes.js';
+import { KeyTable } from './key-table.js';
 
 // Entries and paths reach the search in many internal kinds of string (flat,
 // sliced, joined; one or two bytes a character), and V8 gives each kind its
@@ -62,13 +63,12 @@ function sharedAt(text: string, at: number, len: number, path: string, from: num
  */
 export class PrefixChain {
   /**
-   * The entries, sorted by code unit, one after another: entry i is
-   * `text.slice(starts[i], starts[i + 1])`. A string each took some 32 bytes
-   * besides its characters (a header and a slot), the most of what a short
-   * literal rule held (docs/performance.md, "Memory per origin").
+   * The entries, sorted by code unit, one after another in one string. A
+   * string each took some 32 bytes besides its characters (a header and a
+   * slot), the most of what a short literal rule held (docs/performance.md,
+   * "Memory per origin").
    */
-  readonly #text: string;
-  readonly #starts: Indexes;
+  readonly #entries: KeyTable;
   /** For each entry, the index of its longest proper prefix in the set + 1, or 0 (see {@link parentOf}). */
   readonly #up: Indexes;
   /**
@@ -107,10 +107,7 @@ export class PrefixChain {
       if (lo < mid) ranges.push(lo, mid - 1);
       if (mid < hi) ranges.push(mid + 1, hi);
     }
-    this.#text = sorted.join('');
-    const starts = indexes(n + 1, this.#text.length);
-    for (let i = 0; i < n; i++) starts[i + 1] = starts[i]! + sorted[i]!.length;
-    this.#starts = starts;
+    this.#entries = new KeyTable(sorted);
     this.#up = up;
     this.#belowShares = below;
     this.#aboveShares = above;
@@ -118,7 +115,7 @@ export class PrefixChain {
 
   /** How many entries. */
   get size(): number {
-    return this.#starts.length - 1;
+    return this.#entries.size;
   }
 
   /** The index of entry `i`'s longest proper prefix in the set, or -1. Parents come first. */
@@ -128,14 +125,14 @@ export class PrefixChain {
 
   /** Entry `i` (in sorted order), as a string of its own. */
   entry(i: number): string {
-    return this.#text.slice(this.#starts[i], this.#starts[i + 1]);
+    return this.#entries.key(i);
   }
 
   /** Index of the longest entry that is a prefix of `path`, or -1; the others are its ancestors. */
   deepest(path: string): number {
     path = asString(path);
-    const text = asString(this.#text);
-    const starts = this.#starts;
+    const text = asString(this.#entries.text);
+    const starts = this.#entries.starts;
     const belowShares = this.#belowShares;
     const aboveShares = this.#aboveShares;
     let lo = 0;

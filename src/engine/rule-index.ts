@@ -106,19 +106,19 @@ function prefixMatcher(ranks: ReadonlyMap<string, number>): RankedMatcher {
  */
 function patternMatcher(patterns: readonly RankedPattern[]): (path: string, below: number) => number {
   const always: RankedPattern[] = [];
-  // A floating pattern (`/*key`, `/*key*`: most wildcard rules, and a hostile
-  // file's thousands) is kept as its key alone: it matches where the key
-  // occurs past the opening `/`; one that opens with its star (`*key`,
-  // `*?name*`: 280 rules of bench/big) where the key occurs at all, which is
-  // what the scan found (their tries made 6 % of big's instructions). Those
-  // take the last slots, from `anywhere` on. The other patterns scanned take the first
-  // slots, kept as written, one after another in one string (pattern k is
-  // written[from[k], from[k + 1]]) and matched where they stand (matchSpan):
-  // its parts as strings of their own, in an array, took some 50 of the 100
-  // bytes such a rule held (docs/performance.md, "Memory per origin").
+  // The patterns scanned take three runs of slots. Slots [0, first): the
+  // patterns tried where their key is found, kept as written, one after
+  // another in one string (pattern k is written[starts[k], starts[k + 1]])
+  // and matched where they stand (matchSpan): its parts as strings of their
+  // own, in an array, took some 50 of the 100 bytes such a rule held
+  // (docs/performance.md, "Memory per origin"). Slots [first, anywhere): the
+  // floating patterns (`/*key`, `/*key*`: most wildcard rules, and a hostile
+  // file's thousands), kept as their key alone: they match where the key
+  // occurs past the opening `/`. Slots from `anywhere` on: those that open
+  // with their star (`*key`, `*?name*`: 280 rules of bench/big), which match
+  // where the key occurs at all, which is what the scan found (their tries
+  // made 6 % of big's instructions).
   const sources: string[] = [];
-  const from: number[] = [0];
-  let length = 0;
   const scannedRanks: number[] = [];
   const scannedKeys: string[] = [];
   const floating: number[] = [];
@@ -142,7 +142,6 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       const joined = pattern.parts.join('*');
       const source = pattern.anchored ? joined + '$' : joined.endsWith('$') ? joined + '*' : joined;
       sources.push(source);
-      from.push((length += source.length));
       scannedRanks.push(pattern.rank);
       // Its opening alone: a try matches the pattern whole, so where the
       // scanner finds the opening is where to try it, and a key of 1,000
@@ -151,8 +150,7 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       scannedKeys.push(key.slice(0, MAX_KEY));
     }
   }
-  const written = sources.join('');
-  const starts = indexesOf(from);
+  const { text: written, starts } = new KeyTable(sources);
   const first = scannedRanks.length;
   const anywhere = first + floating.length;
   const keys = new KeyTable([...scannedKeys, ...floatingKeys, ...openKeys]);
@@ -173,9 +171,8 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
     } else {
       const lo = starts[slot]!;
       const hi = starts[slot + 1]!;
-      // A try reads at most the pattern besides its searches (charged as they run).
-      work.left -= hi - lo;
-      searches.tried();
+      // A try reads at most the pattern besides its searches.
+      searches.tried(hi - lo);
       if (matchSpan(written, lo, hi, firstStar(written, lo, hi), target, searches)) best = rank[slot]!;
     }
     return best;
@@ -186,8 +183,7 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
     searches.start(path);
     for (const p of always) {
       if (p.rank >= best || work.left < 0) break;
-      work.left -= p.parts.length;
-      searches.tried();
+      searches.tried(p.parts.length);
       if (matchPartsAt(p.parts, p.anchored, path, 0, path.length, searches)) {
         best = p.rank;
         break;

@@ -27,6 +27,14 @@ const BASE = 1 << 18;
 export const OVER_BOUND = -2;
 
 /**
+ * What a check answers when no rule decides (`k` below 0): allowed, unless
+ * it passed its work bound (docs/behaviour.md §9.45).
+ */
+export function noRuleAllows(k: number): boolean {
+  return k !== OVER_BOUND;
+}
+
+/**
  * What one check of an index may still do. A unit is about a character
  * compared in JavaScript: a character of a key or pattern compared, or read
  * by a native `indexOf` (most read faster, but a search for `aaa…ab` in
@@ -42,8 +50,10 @@ export class WorkBound {
     this.left = PER_CHAR * length + BASE;
   }
 
-  /** Charges a native search that read `chars` characters. */
-  searched(chars: number): void {
-    this.left -= chars + 1;
+  /** `path.indexOf(part, pos)`, charged what the native search read. */
+  indexOf(path: string, part: string, pos: number): number {
+    const at = path.indexOf(part, pos);
+    this.left -= (at < 0 ? path.length : at + part.length) - pos + 1;
+    return at;
   }
 }

@@ -48,7 +48,7 @@ export class PendingSelection implements Decider {
   #table: ArrayLike<number>;
   readonly #text: string;
   readonly #bytewise: boolean;
-  /** What scans may still look at (engine/direct-scan.ts), and how many rules have a `*`. */
+  /** What scans may still look at (engine/direct-scan.ts), and the longest path they may take. */
   #left: number;
   readonly #longest: number;
   /**

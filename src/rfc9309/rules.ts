@@ -170,14 +170,13 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
         const to = spans[2 * r + 1]! as ValueEnd;
         table.push(at, to);
         if (star < at) star = text.indexOf('*', at) >>> 0;
-        const starred = star < endOf(to) ? 1 : 0;
-        wild += starred;
-        wildChars += starred * (endOf(to) - at);
         // Google's index.html rule: an allow whose last segment starts with `index.htm` adds a directory rule after it.
-        if (isAllow(to) && hasDirectoryRule(text, at, endOf(to))) {
-          table.push(directoryAt(at), to);
-          wild += starred;
-          wildChars += starred * (endOf(to) - at);
+        const directory = isAllow(to) && hasDirectoryRule(text, at, endOf(to));
+        if (directory) table.push(directoryAt(at), to);
+        if (star < endOf(to)) {
+          const copies = directory ? 2 : 1;
+          wild += copies;
+          wildChars += copies * (endOf(to) - at);
         }
       }
     }

@@ -6,7 +6,7 @@ import { isAllow, type ValueEnd } from '../text/spans.js';
 import { FEW_FIELDS, matchFew, matchVerbatim, type FewTest } from './few-rules.js';
 import type { LongestMatcher } from './longest-match.js';
 import { isRobotsTxt } from './patterns.js';
-import { OVER_BOUND } from '../engine/work-bound.js';
+import { noRuleAllows } from '../engine/work-bound.js';
 
 /** Numbers a pooled rule of a selection of many rules: where the value starts, and its ValueEnd. */
 export const INDEXED_FIELDS = 2;
@@ -82,12 +82,12 @@ export class Selection {
     if (info.length === from) return true;
     const k = this.#decideAt(url, pathStart(url));
     // Past its work bound a check disallows (docs/behaviour.md §9.45).
-    return k >= 0 ? isAllow(info[this.#startOf(k) + 1]! as ValueEnd) : k !== OVER_BOUND;
+    return k >= 0 ? isAllow(info[this.#startOf(k) + 1]! as ValueEnd) : noRuleAllows(k);
   }
 
   /**
    * Where in {@link info} the deciding rule's value start is (its ValueEnd
-   * follows), -1 when no rule decides, or {@link OVER_BOUND}.
+   * follows), -1 when no rule decides, or OVER_BOUND (engine/work-bound.ts).
    */
   decide(url: string): number {
     const k = this.#decideAt(url, pathStart(url));
