@@ -161,6 +161,29 @@ export function floatingKey(parts: readonly string[], anchored: boolean): string
   return parts[1]!;
 }
 
+/**
+ * The key of an open pattern, or null: `*key` (without `$`; trailing stars
+ * are dropped when split) matches exactly the paths that hold `key` anywhere.
+ */
+export function openKey(parts: readonly string[], anchored: boolean): string | null {
+  return anchored || parts.length !== 2 || parts[0] !== '' ? null : parts[1]!;
+}
+
+/**
+ * True for a rule value that the index of many rules keeps as its key alone
+ * (engine/rule-index.ts): a floating or open pattern ({@link floatingKey},
+ * {@link openKey}) whose key is two characters or more, the shortest a key
+ * scanner looks for. held-bytes.ts weighs such rules apart.
+ */
+export function keptAsKey(value: string): boolean {
+  // Settled unsplit: a value that ends in `$`, or opens with neither `*` nor `/*`.
+  if (value.endsWith('$') || !(value.startsWith('*') || value.startsWith('/*'))) return false;
+  const split = splitPattern(value);
+  if (split === null || typeof split === 'string') return false;
+  const key = floatingKey(split.parts, split.anchored) ?? openKey(split.parts, split.anchored);
+  return key !== null && key.length >= 2;
+}
+
 /** True when some path has a `*` or a final `$`: GYM2008 then reads it differently from MK1996. */
 export function hasWildcards(paths: readonly string[]): boolean {
   for (const path of paths) if (path.includes('*') || path.endsWith('$')) return true;

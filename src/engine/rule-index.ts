@@ -19,7 +19,7 @@ import { keyScanner, scansKey } from './key-scanner.js';
 import { indexes, indexesOf } from './indexes.js';
 import { KeyTable, MAX_KEY } from './key-table.js';
 import { PartSearches } from './part-searches.js';
-import { floatingKey, matchPartsAt, matchSpan, splitPattern, type Pattern } from './pattern.js';
+import { floatingKey, matchPartsAt, matchSpan, openKey, splitPattern, type Pattern } from './pattern.js';
 import { PrefixChain } from './prefix-chain.js';
 import { OVER_BOUND, WorkBound } from './work-bound.js';
 
@@ -132,7 +132,7 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
     else if (floatingKey(pattern.parts, pattern.anchored) === key) {
       floating.push(pattern.rank);
       floatingKeys.push(key);
-    } else if (!pattern.anchored && pattern.parts.length === 2 && pattern.parts[0] === '') {
+    } else if (openKey(pattern.parts, pattern.anchored) !== null) {
       open.push(pattern.rank);
       openKeys.push(key);
     } else {
