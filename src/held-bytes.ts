@@ -1,16 +1,13 @@
 // How much heap a parse holds: the one place that knows the sizes of what
 // `parse` keeps and of what the matchers hold once compiled, so that a cache
-// can bound its memory by bytes (RobotsCache and RobotRules `maxBytes`).
-// The figures are Node's (V8 without pointer compression: eight bytes a
-// pointer), fitted on 2026-11-26 (again after the record table, wildcard
-// rules kept as written and the indexes' two-byte arrays) to heap measured
-// with --expose-gc on files of many literal rules, many wildcard rules,
-// many groups, copies of one rule and long values (docs/performance.md,
-// "Memory per origin"). When the engine changes what it holds, measure
-// again and change them here.
+// can bound its memory by bytes (RobotsCache and RobotRules `maxBytes`). The
+// sizes are V8's, fitted to heap measured on hostile and ordinary files; when
+// the engine changes what it holds, measure again (docs/performance.md,
+// "Memory per origin").
 import type { RecordTable } from './classic/table.js';
-import { TWO_BYTES } from './engine/indexes.js';
+import type { RuleStats } from './classic/model.js';
 import { readRecords } from './classic/read.js';
+import { TWO_BYTES } from './engine/indexes.js';
 import type { SourceText } from './text/source.js';
 
 /** A string's header (map, hash, length), and its characters padded to eight bytes. */
@@ -18,8 +15,6 @@ function stringBytes(chars: number, width: 1 | 2): number {
   return 16 + ((chars * width + 7) & ~7);
 }
 
-/** What a cache holds per origin besides its parser: the key, its entry, the map's slot, an error kept. */
-export const ENTRY_BYTES = 256;
 /** What a parse holds for nothing at all: the parser, its parse, its caches, the RFC 9309 view. */
 const PARSER_BYTES = 1_024;
 /** Per record at parse: its row in the parse's record table (six numbers). */
@@ -69,36 +64,6 @@ const WIDE_OFFSET_BYTES = 2;
 /** What an index of the rules `s` adds where its arrays take four bytes an entry. */
 function wideBytes(s: RuleStats): number {
   return s.distinct * ((s.distinct > TWO_BYTES ? WIDE_BYTES : 0) + (s.chars > TWO_BYTES ? WIDE_OFFSET_BYTES : 0));
-}
-
-/** What one record's rules amount to, for an estimate of what they compile to. */
-export interface RuleStats {
-  /** How many rules. */
-  readonly rules: number;
-  /** How many distinct values (copies of a rule compile to nothing more). */
-  readonly distinct: number;
-  /** How many characters the values have. */
-  readonly chars: number;
-  /** How many distinct values are wildcard patterns (`*` or a final `$`). */
-  readonly wildcards: number;
-  /** How many of those the index keeps as their key alone: `/*key` or `*key`, a star after or not, the key two characters or more (see {@link isFloating}). */
-  readonly floating: number;
-  /** How many characters the distinct wildcard values that are not floating have: the index keeps them as written. */
-  readonly wildcardChars: number;
-}
-
-/**
- * True for a rule value the index keeps as its key alone: `/*key` or
- * `*key`, a star after or not, the key two characters or more (see
- * `patternMatcher` in engine/rule-index.ts).
- */
-export function isFloating(value: string): boolean {
-  if (value.endsWith('$')) return false;
-  const open = value.startsWith('/*') ? 2 : value.startsWith('*') ? 1 : -1;
-  if (open < 0) return false;
-  let end = value.length;
-  while (end > open && value.charCodeAt(end - 1) === 0x2a) end--;
-  return end - open >= 2 && !value.slice(open, end).includes('*');
 }
 
 const NONE: RuleStats = { rules: 0, distinct: 0, chars: 0, wildcards: 0, floating: 0, wildcardChars: 0 };

@@ -2,7 +2,6 @@
 import type { SourceText } from '../text/source.js';
 import type { Decider } from '../engine/decider.js';
 import type { Syntax } from '../syntax.js';
-import type { RuleStats } from '../held-bytes.js';
 
 /** One Allow or Disallow line of a record. */
 export interface Rule {
@@ -22,6 +21,22 @@ export interface RequestRate {
   readonly requests: number;
   /** The `m` of `n/m`: in how many seconds. */
   readonly seconds: number;
+}
+
+/** What one record's rules amount to: what held-bytes.ts weighs what they compile to by. */
+export interface RuleStats {
+  /** How many rules. */
+  readonly rules: number;
+  /** How many distinct values (copies of a rule compile to nothing more). */
+  readonly distinct: number;
+  /** How many characters the values have. */
+  readonly chars: number;
+  /** How many distinct values are wildcard patterns (`*` or a final `$`). */
+  readonly wildcards: number;
+  /** How many of those the index keeps as their key alone (`/*key`, `*key`: see `keptAsKey` in engine/pattern.ts). */
+  readonly floating: number;
+  /** How many characters the distinct wildcard values that are not kept as their key have: the index keeps them as written. */
+  readonly wildcardChars: number;
 }
 
 /** One record (group): the robot names it names, its rules and crawl delay. */

@@ -1,16 +1,14 @@
 // A record whose rules stay positions in the parsed text until first use. A
 // crawler asks about one record of a file that may have hundreds, so parsing
 // stays a scan and memory holds strings only for the records that are used.
-import { hasWildcards } from '../engine/pattern.js';
+import { hasWildcards, keptAsKey } from '../engine/pattern.js';
 import { decodePath } from '../text/url-path.js';
 import { DirectRules, settled } from './first-match.js';
 import { GYM2008, MK1996, type Syntax } from '../syntax.js';
 import { scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';
 import { endOf, isAllow, type ValueEnd } from '../text/spans.js';
-import type { RecordDecider, RobotRecord, Rule } from './model.js';
-import { isFloating, type RuleStats } from '../held-bytes.js';
-import type { RecordTable } from './table.js';
+import type { RecordDecider, RobotRecord, Rule, RuleStats } from './model.js';
 
 /**
  * Numbers stored per rule in a parse's span list: value start and value end
@@ -41,11 +39,27 @@ export function spanStats(text: string, spans: ArrayLike<number>, first: number,
     seen.add(value);
     if (value.includes('*') || value.endsWith('$')) {
       wildcards++;
-      if (isFloating(value)) floating++;
+      if (keptAsKey(value)) floating++;
       else wildcardChars += value.length;
     }
   }
   return { rules: count, distinct: seen.size, chars, wildcards, floating, wildcardChars };
+}
+
+/**
+ * What a record reads of its row in the parse's table: declared here, which
+ * table.ts imports, so that the table satisfies it with no import back.
+ */
+export interface RecordRows {
+  readonly source: string;
+  readonly spans: ArrayLike<number>;
+  isDefault(i: number): boolean;
+  stats(i: number): RuleStats;
+  firstRuleOf(i: number): number;
+  ruleCountOf(i: number): number;
+  offsetOf(i: number): number;
+  lineOf(i: number): number;
+  delayOf(i: number): number | null;
 }
 
 /**
@@ -59,7 +73,7 @@ export class LazyRecord implements RobotRecord {
   readonly names: readonly string[];
   readonly lowerNames: readonly string[];
   /** The parse, whose row `#row` this record is: its text, spans and row are read there, not copied (40 bytes a record). */
-  readonly #table: RecordTable;
+  readonly #table: RecordRows;
   readonly #row: number;
   // What the record holds once used. A record is made only for a row that is
   // asked for (table.ts), so these are its own fields: an object of their own
@@ -81,7 +95,7 @@ export class LazyRecord implements RobotRecord {
   /** The rules whose decoded path is empty (their kind is inverted: behaviour.md §4.5), found as the paths are first decoded. */
   #empties: readonly number[] | null = null;
 
-  constructor(table: RecordTable, row: number, names: readonly string[], lowerNames: readonly string[]) {
+  constructor(table: RecordRows, row: number, names: readonly string[], lowerNames: readonly string[]) {
     this.#table = table;
     this.#row = row;
     this.names = names;

@@ -7,9 +7,8 @@
 // (docs/performance.md, "Memory per origin").
 import { AgentCache } from '../engine/agent-cache.js';
 import { compactTable } from '../text/spans.js';
-import type { RuleStats } from '../held-bytes.js';
-import { LazyRecord, SPAN_FIELDS, spanStats } from './record.js';
-import type { ParsedRobots, RequestRate, RobotRecord } from './model.js';
+import { LazyRecord, SPAN_FIELDS, spanStats, type RecordRows } from './record.js';
+import type { ParsedRobots, RequestRate, RobotRecord, RuleStats } from './model.js';
 
 /**
  * Numbers per row: where the record's first line starts in the text, the
@@ -63,7 +62,7 @@ export interface FileFacts {
  * its own cache of records by user agent (a subclass, as the RFC 9309
  * view is: a cache apart in the parser cost 32 bytes more).
  */
-export class RecordTable extends AgentCache<RobotRecord | null> implements ParsedRobots {
+export class RecordTable extends AgentCache<RobotRecord | null> implements ParsedRobots, RecordRows {
   readonly source: string;
   readonly fromBytes: boolean;
   readonly sitemaps: readonly string[];

@@ -7,8 +7,7 @@ import { requireOrigin } from './origin.js';
 import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
-import { DEFAULT_MAX_BYTES, Lru } from './lru.js';
-import { ENTRY_BYTES } from '../held-bytes.js';
+import { DEFAULT_MAX_BYTES, ENTRY_BYTES, Lru } from './lru.js';
 import {
   DEFAULT_FAILURE_TTL,
   failurePause,

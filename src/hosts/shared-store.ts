@@ -9,8 +9,7 @@ import type { Syntax } from '../syntax.js';
 import { invalid, type OptionReader } from '../options.js';
 import type { StatusPolicy } from '../http/status-policy.js';
 import { storeKeyPrefix } from './store-codec.js';
-import { Lru } from './lru.js';
-import { ENTRY_BYTES } from '../held-bytes.js';
+import { ENTRY_BYTES, Lru } from './lru.js';
 
 /**
  * A lock shared by the processes of a fleet, so that one of them fetches an
