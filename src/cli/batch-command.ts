@@ -8,7 +8,7 @@ import { formatSummary, runBatch, type BatchSink } from './batch.js';
 import { DEFAULT_CONCURRENCY, headerUserAgent, sentence, SYNTAXES, syntaxesNamed, timeoutMs, UsageError } from './input.js';
 import { readLines, type ReadCount } from './lines.js';
 import { progressBar } from './progress.js';
-import type { CliIO } from './main.js';
+import type { CliIO } from './io.js';
 
 /** The exit status after Ctrl-C, as a shell reports a process that SIGINT ended: 128 + 2. */
 export const INTERRUPTED = 130;

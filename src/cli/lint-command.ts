@@ -6,14 +6,7 @@ import type { LintDiagnostic } from '../lint/codes.js';
 import { fetchRobotsTxt, fetchSettings } from '../http/fetch.js';
 import type { AddressFilter } from '../http/address.js';
 import { headerUserAgent, isUrl, readRobots, timeoutMs, UsageError } from './input.js';
-
-/** Where the command writes. */
-export interface LintIO {
-  out(line: string): void;
-  err(line: string): void;
-  /** Standard input, read for the file `-`. */
-  stdin?: AsyncIterable<string | Uint8Array>;
-}
+import type { CliIO } from './io.js';
 
 /**
  * Bytes read of a fetched robots.txt: well past the 500 KiB RFC 9309 asks
@@ -55,7 +48,7 @@ export async function fetchForLint(url: string, userAgent: string | null, timeou
 }
 
 /** Runs `rerp lint`; the exit status is 1 when any finding is an error, else 0. */
-export async function lintCommand(args: string[], io: LintIO): Promise<number> {
+export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,

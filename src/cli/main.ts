@@ -10,6 +10,7 @@ import { GYM2008, type Syntax } from '../syntax.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { DEFAULT_CONCURRENCY, headerUserAgent, isCheckableUrl, isUrl, readRobots, sentence, SYNTAXES, syntaxesNamed, timeoutMs, UsageError } from './input.js';
 import { statusPolicyFor } from '../hosts/unreachable.js';
+import type { CliIO } from './io.js';
 
 const USAGE = `Usage:
   rerp check [--syntax NAME[,NAME...]|all] [--json] [--timeout S] <robots.txt file or URL> <user-agent> <url>...
@@ -65,22 +66,6 @@ function helpFor(command: string): string | null {
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
   return String(pkg.version);
-}
-
-/** Where the command reads and writes; injectable so tests can run it in-process. */
-export interface CliIO {
-  out(line: string): void;
-  err(line: string): void;
-  /** Standard input: the URLs of `batch`, the robots.txt of `check`, `show` and `lint` given as `-`. */
-  stdin?: AsyncIterable<string | Uint8Array>;
-  /** A terminal to draw `batch`'s progress bar on (standard error when it is one), or none. */
-  progress?: NodeJS.WritableStream;
-  /** Resolves when standard output can take more lines: `batch` waits for it rather than buffer its output. */
-  outReady?(): Promise<void>;
-  /** Aborted when the reader of standard output has gone (EPIPE): `batch` stops there. */
-  outClosed?: AbortSignal;
-  /** Calls `handler` at Ctrl-C (SIGINT) instead of ending the process, until the returned function is called. */
-  onInterrupt?(handler: () => void): () => void;
 }
 
 /**

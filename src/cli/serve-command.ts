@@ -2,14 +2,7 @@
 import { parseArgs } from 'node:util';
 import { startTesterServer } from './tester-server.js';
 import { timeoutMs, UsageError } from './input.js';
-
-/** Where the command writes, and what stops it (SIGINT or SIGTERM when not given). */
-export interface ServeIO {
-  out(line: string): void;
-  err(line: string): void;
-  /** Stops the server when aborted; tests pass one, the command line waits for a signal. */
-  stop?: AbortSignal;
-}
+import type { CliIO } from './io.js';
 
 /** A port number from `--port`: 0 (a free one) to 65535. */
 function portNumber(value: string): number {
@@ -32,7 +25,7 @@ function signalStop(): AbortSignal {
 }
 
 /** Runs `rerp serve` until stopped; exit status 0. */
-export async function serveCommand(args: string[], io: ServeIO): Promise<number> {
+export async function serveCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,

@@ -2,7 +2,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main, type CliIO } from '../../src/cli/main.js';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
 
 /** What one `rerp` run gave: its exit status and the lines it wrote. */
 export interface CliRun {
