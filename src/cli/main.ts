@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `rerp` command: I/O at the edge, answers from the library.
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RobotExclusionRulesParser } from '../parser.js';
@@ -8,65 +8,10 @@ import type { Verdict } from '../verdict.js';
 import type { ParsedRobots } from '../classic/model.js';
 import { GYM2008, type Syntax } from '../syntax.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsEncodingError, RobotsFetchError } from '../errors.js';
-import { DEFAULT_CONCURRENCY, headerUserAgent, isCheckableUrl, isUrl, readRobots, sentence, SYNTAXES, syntaxesNamed, timeoutMs, UsageError } from './input.js';
+import { headerUserAgent, isCheckableUrl, isUrl, readRobots, sentence, SYNTAXES, syntaxesNamed, timeoutMs, UsageError } from './input.js';
 import { statusPolicyFor } from '../hosts/unreachable.js';
+import { helpFor, packageVersion, usage } from './help.js';
 import type { CliIO } from './io.js';
-
-const USAGE = `Usage:
-  rerp check [--syntax NAME[,NAME...]|all] [--json] [--timeout S] <robots.txt file or URL> <user-agent> <url>...
-  rerp show <robots.txt file>
-  rerp lint [--json] [--timeout S] [--user-agent UA] <robots.txt file or URL>
-  rerp batch [--concurrency N] [--json] [--syntax NAME] [--on-server-error disallow|allow] [--timeout S] <user-agent> < urls.txt
-  rerp serve [--port N] [--allow-private] [--timeout S]
-
-check  prints, for each URL, whether the user agent may fetch it and the line that decided.
-       The robots.txt is a file (- for standard input), or an http(s) URL fetched as the user
-       agent (--timeout seconds, default 10); each URL is a path (/...) or an http(s) URL.
-       --syntax takes ${Object.keys(SYNTAXES).join(', ')} (default gym2008), a comma-separated list
-       of them, or all: with more than one, each URL gets a line per syntax.
-       Exit status: 0 all allowed, 1 any disallowed, 2 usage error, unreadable file or failed fetch.
-show   prints the parsed rules in robots.txt form, the crawl delays and the sitemaps (- reads
-       standard input). Exit status: 0, or 2 on a usage error or an unreadable file.
-lint   reports what the file means in each syntax where they differ, and likely mistakes, one
-       finding a line as a compiler does ("robots.txt:12: warning: ... [code]"; --json: as JSON).
-       The file may be - for standard input.
-       The codes are in docs/lint.md. A URL is fetched as RFC 9309 says (--user-agent sent when given).
-       Exit status: 0 no errors (warnings and infos allowed), 1 any error, 2 usage error,
-       unreadable file or no robots.txt at the URL.
-batch  reads URLs from standard input, one per line, fetches each origin's /robots.txt once
-       (--concurrency at a time, default ${DEFAULT_CONCURRENCY}) and prints "allowed" or "disallowed", a tab
-       and the URL for each, in input order (--json: one JSON object per line). Blank and #
-       lines are passed over; other lines that are not http(s) URLs are reported and skipped.
-       An unreachable robots.txt disallows its URLs (--on-server-error allow to allow them).
-       Standard input is read as the checks go; the run stops when standard output's reader
-       goes. A summary ends on standard error, after a progress bar when it is a terminal;
-       Ctrl-C stops the run and writes the summary of what was done.
-       Exit status: 0 all allowed, 1 any disallowed, 2 usage error, 130 after Ctrl-C.
-serve  serves the robots.txt tester page on 127.0.0.1 (--port, default a free one) and prints
-       its address: each URL's verdict in the three syntaxes, the deciding line, crawl delays,
-       sitemaps and lint's findings. Its URL box fetches a robots.txt (--timeout seconds,
-       default 10) from public addresses only; --allow-private lets it reach loopback and
-       private ones, for testing a local server. Ctrl-C stops it.
-       Exit status: 0 when stopped, 2 usage error or a port in use.
-
-rerp <command> --help prints the help of one command; rerp --version prints the version.`;
-
-/** The help of `command`: its usage lines and its paragraph of {@link USAGE}, or null for no command. */
-function helpFor(command: string): string | null {
-  const lines = USAGE.split('\n');
-  const usage = lines.filter((l) => l.startsWith(`  rerp ${command} `));
-  const start = lines.findIndex((l) => l.startsWith(`${command} `));
-  if (usage.length === 0 || start < 0) return null;
-  let end = start + 1;
-  while (end < lines.length && lines[end]!.startsWith(' ')) end++;
-  return ['Usage:', ...usage, '', ...lines.slice(start, end)].join('\n');
-}
-
-/** The package's version, from its package.json (dist/src/cli/ -> the package root). */
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-  return String(pkg.version);
-}
 
 /**
  * A parser holding the robots.txt at `url`, fetched as `userAgent`; a failed
@@ -191,11 +136,11 @@ export async function main(args: string[], io: CliIO): Promise<number> {
       case '--help':
       case '-h':
       case 'help':
-        io.out((rest[0] === undefined ? null : helpFor(rest[0])) ?? USAGE);
+        io.out((rest[0] === undefined ? null : helpFor(rest[0])) ?? usage());
         return 0;
       case '--version':
       case '-V':
-        io.out(`rerp ${version()}`);
+        io.out(`rerp ${packageVersion()}`);
         return 0;
       default:
         throw new UsageError(command === undefined ? 'no command given' : `unknown command "${command}"`);
@@ -229,8 +174,8 @@ function lineWriter(stream: NodeJS.WriteStream): { write: (line: string) => void
   return {
     write: (line) => {
       if (closed.signal.aborted) return;
-      // Lines written in one tick go out in one system call: a pipe is written synchronously, one call a
-      // write. batch checks 30 % more URLs a CPU second so (docs/performance.md, "rerp batch").
+      // Lines written in one tick go out in one system call, where a pipe takes one call a write
+      // (docs/performance.md, "rerp batch").
       if (stream.writableCorked === 0) {
         stream.cork();
         process.nextTick(() => stream.uncork());
