@@ -1,8 +1,8 @@
 /**
  * The one hatch through which tests, the Python comparison and the benchmark
  * reach the package's internals. Not a public entry: package.json exports
- * only `index.ts` and `adapters/python.ts`, and nothing here is documented
- * for users or kept stable.
+ * only `index.ts`, `adapters/python.ts` and `redis/lock.ts`, and nothing here
+ * is documented for users or kept stable.
  * @internal
  * @packageDocumentation
  */

@@ -9,7 +9,7 @@ import type { Verdict } from '../verdict.js';
 
 /**
  * Files larger than this are read again a moment after typing stops, not at
- * each key: lint and explain of a 30 KB file take a tenth of a second or more.
+ * each key, so that typing keeps pace (docs/performance.md, "What each trick pays").
  */
 const LIVE_BYTES = 16_000;
 
