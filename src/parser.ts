@@ -1,6 +1,7 @@
 import { fetchSettings, fetchUrl, type FetchOptions, type FetchSettings } from './http/fetch.js';
 import { newFetchState, requestFor, type FetchState } from './http/requests.js';
-import { checkQuery, checkUserAgent, OptionReader, userAgentHeader } from './options.js';
+import { checkQuery, checkUserAgent, userAgentHeader } from './options.js';
+import { parserSyntax, rfc9309Policy } from './parser-options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import type { Decider } from './engine/decider.js';
 import { readRecords } from './classic/read.js';
@@ -29,19 +30,6 @@ export interface ParserOptions {
    * status policy unless its options name one.
    */
   readonly syntax?: Syntax | undefined;
-}
-
-/** Every key of {@link ParserOptions}. */
-export const PARSER_KEYS = ['syntax'] as const;
-
-/**
- * The syntax of a constructor's options, read by `reader`: `GYM2008` when not given.
- * @throws InvalidArgumentError for an unknown syntax value.
- * @internal
- */
-export function defaultSyntax(reader: OptionReader<'syntax'>): Syntax {
-  const syntax = reader.raw('syntax');
-  return syntax === undefined ? GYM2008 : checkSyntax(syntax, reader.label('syntax'));
 }
 
 /**
@@ -130,7 +118,7 @@ export class RobotExclusionRulesParser {
    */
   constructor(options?: ParserOptions) {
     // No options, the usual case, reads none: a parser per origin stays cheap to make.
-    this.#syntax = options === undefined ? GYM2008 : defaultSyntax(new OptionReader('RobotExclusionRulesParser', options, PARSER_KEYS));
+    this.#syntax = options === undefined ? GYM2008 : parserSyntax(options);
   }
 
   /** The syntax of calls that name none: the constructor's `syntax` option, {@link GYM2008} by default. */
@@ -403,17 +391,6 @@ export class RobotExclusionRulesParser {
     const parsed = this.#parsed;
     return 'records' in parsed ? parsed : (this.#parsed = readRecords(parsed));
   }
-}
-
-/** Fetch options with `statusPolicy: 'rfc9309'` unless they name a policy; anything else as given, for fetchSettings to reject. */
-function rfc9309Policy(options: unknown): unknown {
-  if (options === undefined) return { statusPolicy: 'rfc9309' };
-  if (typeof options !== 'object' || options === null) return options;
-  // Plain objects only (of any realm), as fetchSettings takes them: a spread would hide a Map.
-  const proto: unknown = Object.getPrototypeOf(options);
-  if (proto !== null && Object.getPrototypeOf(proto) !== null) return options;
-  const given = options as FetchOptions;
-  return given.statusPolicy === undefined ? { ...given, statusPolicy: 'rfc9309' } : given;
 }
 
 // Defaults on the prototype: an instance holds its own only once they are set.
