@@ -178,7 +178,7 @@ export class RobotExclusionRulesParser {
     // The fast path: the agent and syntax were checked when they were remembered below.
     if (syntax === this.#lastSyntax && userAgent === this.#lastAgent && typeof url === 'string') return this.#lastDecider.allows(url);
     checkQuery('isAllowed', userAgent, url);
-    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
+    const s = this.#syntaxOf(syntax);
     const decider: Decider = s === RFC9309 ? this.#rfc9309().selection(userAgent) : (this.#recordFor(userAgent)?.decider(s) ?? NO_GROUPS);
     // A first tier is asked for again on the next call, so that the index it hands over to is kept.
     if (decider.interim !== true) {
@@ -197,7 +197,7 @@ export class RobotExclusionRulesParser {
    */
   explain(userAgent: string, url: string | URL, syntax?: Syntax): Verdict {
     checkQuery('explain', userAgent, url);
-    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
+    const s = this.#syntaxOf(syntax);
     if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
@@ -224,7 +224,7 @@ export class RobotExclusionRulesParser {
    */
   getCrawlDelay(userAgent: string, syntax?: Syntax): number | null {
     checkUserAgent('getCrawlDelay', userAgent);
-    if ((syntax === undefined ? this.#syntax : checkSyntax(syntax)) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
+    if (this.#syntaxOf(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
   }
 
@@ -246,8 +246,7 @@ export class RobotExclusionRulesParser {
    * @throws InvalidArgumentError for an unknown syntax value.
    */
   getSitemaps(syntax?: Syntax): readonly string[] {
-    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
-    return s === RFC9309 ? this.#rfc9309().sitemaps() : this.#classic.sitemaps;
+    return this.#syntaxOf(syntax) === RFC9309 ? this.#rfc9309().sitemaps() : this.#classic.sitemaps;
   }
 
   /**
@@ -375,6 +374,11 @@ export class RobotExclusionRulesParser {
    */
   toString(): string {
     return writeRobots(this.#classic);
+  }
+
+  /** The syntax of a call: `syntax` checked, or the constructor's when none is named. */
+  #syntaxOf(syntax: Syntax | undefined): Syntax {
+    return syntax === undefined ? this.#syntax : checkSyntax(syntax);
   }
 
   #recordFor(userAgent: string): RobotRecord | null {
