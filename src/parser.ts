@@ -1,5 +1,5 @@
 import { fetchSettings, fetchUrl, type FetchOptions, type FetchSettings } from './http/fetch.js';
-import { newFetchState, requestFor, type FetchState } from './http/requests.js';
+import { fetchInto, newFetchState, type FetchState } from './http/requests.js';
 import { checkQuery, checkUserAgent, userAgentHeader } from './options.js';
 import { parserSyntax, rfc9309Policy } from './parser-options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
@@ -340,23 +340,8 @@ export class RobotExclusionRulesParser {
   protected async fetchWith(url: string | URL, settings: FetchSettings): Promise<void> {
     const href = fetchUrl(url);
     const userAgent = userAgentHeader(this.userAgent);
-    const state = (this.#fetching ??= newFetchState(href, null));
-    state.url = href;
-    const request = requestFor(state, href, userAgent, settings);
-    const result = await request.result;
-    // Answers may come back out of order: one never replaces what a request started later has set.
-    // The URL stays the last call's, which may have been made since this one began.
-    if (request.order > state.codeFrom) {
-      state.codeFrom = request.order;
-      state.code = result.responseCode;
-    }
-    if ('error' in result) throw result.error;
-    if (request.order > state.rulesFrom) {
-      state.rulesFrom = request.order;
-      this.parse(result.text);
-      this.expirationDate = result.expirationDate;
-      state.retryAfter = result.retryAfter ?? null;
-    }
+    // Out-of-order answers and joined requests are http/requests.ts's: this parser is the target.
+    return fetchInto(this, (this.#fetching ??= newFetchState(href, null)), href, userAgent, settings);
   }
 
   /** The record that applies to `userAgent` (behaviour.md §3), for adapters in this package. @internal */

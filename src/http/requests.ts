@@ -1,9 +1,11 @@
 // One parser's requests (behaviour.md §9.30, §9.42): calls asking for the
-// same thing join the request in flight, and answers are numbered so that
-// one never replaces what a request started after it has set.
+// same thing join the request in flight, and answers are numbered so that one
+// never replaces what a request started after it has set, whichever comes
+// back first. The whole rule is here; the parser keeps the state and hands
+// itself over as the target.
 import { fetchRobotsTxt, sameSettings, type FetchResult, type FetchSettings } from './fetch.js';
 
-/** A parser's fetching state (behaviour.md §9.30, §9.42). */
+/** A parser's fetching state (behaviour.md §9.30, §9.42), made by its first fetch. */
 export interface FetchState {
   /** The URL given to the last call. */
   url: string;
@@ -19,14 +21,10 @@ export interface FetchState {
   retryAfter: number | null;
 }
 
-/** Starts a request, kept in the state's `requests` until it has answered (before its callers resume). */
-function startRequest(state: FetchState, href: string, userAgent: string | null, settings: FetchSettings): InFlight {
-  const result = fetchRobotsTxt(href, userAgent, settings).finally(() => {
-    state.requests = state.requests.filter((r) => r !== request);
-  });
-  const request: InFlight = { href, userAgent, settings, order: ++state.started, result };
-  state.requests.push(request);
-  return request;
+/** What an answer is written into: the parser, through its public `parse` and `expirationDate`. */
+export interface FetchTarget {
+  parse(text: string | Uint8Array): void;
+  expirationDate: number;
 }
 
 /** A request a parser's fetch has in flight, and the calls' terms for joining it. */
@@ -44,10 +42,45 @@ export function newFetchState(url: string, code: number | null): FetchState {
   return { url, code, requests: [], started: 0, rulesFrom: 0, codeFrom: 0, retryAfter: null };
 }
 
+/**
+ * Fetches `href` for the parser `target`, whose fetching state is `state`:
+ * joins a request in flight with the same terms or starts one; then its
+ * answer sets the status, and the rules and expiry of `target`, unless a
+ * request started after it has already set them. The URL is set at once and
+ * stays the last call's.
+ * @throws the answer's error (after setting the status), and the parser keeps its rules.
+ */
+export async function fetchInto(target: FetchTarget, state: FetchState, href: string, userAgent: string | null, settings: FetchSettings): Promise<void> {
+  state.url = href;
+  const request = requestFor(state, href, userAgent, settings);
+  const result = await request.result;
+  if (request.order > state.codeFrom) {
+    state.codeFrom = request.order;
+    state.code = result.responseCode;
+  }
+  if ('error' in result) throw result.error;
+  if (request.order > state.rulesFrom) {
+    state.rulesFrom = request.order;
+    target.parse(result.text);
+    target.expirationDate = result.expirationDate;
+    state.retryAfter = result.retryAfter ?? null;
+  }
+}
+
 /** The request for `href` with these terms: the one in flight, joined, or a new one (behaviour.md §9.42). */
-export function requestFor(state: FetchState, href: string, userAgent: string | null, settings: FetchSettings): InFlight {
+function requestFor(state: FetchState, href: string, userAgent: string | null, settings: FetchSettings): InFlight {
   return (
     state.requests.find((r) => r.href === href && r.userAgent === userAgent && sameSettings(r.settings, settings)) ??
     startRequest(state, href, userAgent, settings)
   );
+}
+
+/** Starts a request, kept in the state's `requests` until it has answered (before its callers resume). */
+function startRequest(state: FetchState, href: string, userAgent: string | null, settings: FetchSettings): InFlight {
+  const result = fetchRobotsTxt(href, userAgent, settings).finally(() => {
+    state.requests = state.requests.filter((r) => r !== request);
+  });
+  const request: InFlight = { href, userAgent, settings, order: ++state.started, result };
+  state.requests.push(request);
+  return request;
 }
