@@ -1,5 +1,5 @@
 import { fetchSettings, fetchUrl, type FetchOptions, type FetchSettings } from './http/fetch.js';
-import { fetchInto, newFetchState, type FetchState } from './http/requests.js';
+import { FETCHED, fetchInto, newFetchState, type FetchedState, type FetchState } from './http/requests.js';
 import { checkQuery, checkUserAgent, userAgentHeader } from './options.js';
 import { parserSyntax, rfc9309Policy } from './parser-options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
@@ -31,30 +31,6 @@ export interface ParserOptions {
    */
   readonly syntax?: Syntax | undefined;
 }
-
-/**
- * What a fetch left in a parser, as the shared store keeps it
- * (hosts/store-codec.ts): the text parsed (one character a byte when
- * `fromBytes`), the URL fetched and the status; and the `Retry-After` of a
- * 5xx answered under `'rfc9309'` (behaviour.md §9.44), which the caches read.
- * @internal
- */
-export interface FetchedState {
-  readonly text: string;
-  readonly fromBytes: boolean;
-  readonly url: string;
-  readonly code: number | null;
-  readonly retryAfter: number | null;
-}
-
-/**
- * Reads and restores {@link FetchedState}: set by the class's static block,
- * the one place that may touch its private fields, so that nothing of it is
- * public. @internal
- */
-export let fetchedState!: (parser: RobotExclusionRulesParser) => FetchedState;
-/** @internal */
-export let restoreFetched!: (parser: RobotExclusionRulesParser, url: string, code: number | null) => void;
 
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
@@ -94,19 +70,6 @@ export class RobotExclusionRulesParser {
   #lastSyntax: Syntax | undefined | 0 = 0;
   #lastDecider: Decider = NO_GROUPS;
   #rfc: Rfc9309Rules | null = null;
-
-  static {
-    fetchedState = (p) => ({
-      text: p.#parsed.source,
-      fromBytes: p.#parsed.fromBytes,
-      url: p.sourceUrl,
-      code: p.responseCode,
-      retryAfter: p.#fetching?.retryAfter ?? null,
-    });
-    restoreFetched = (p, url, code) => {
-      p.#fetching = newFetchState(url, code);
-    };
-  }
 
   /**
    * A parser holding no rules. Python's `RobotExclusionRulesParser()` takes
@@ -342,6 +305,22 @@ export class RobotExclusionRulesParser {
     const userAgent = userAgentHeader(this.userAgent);
     // Out-of-order answers and joined requests are http/requests.ts's: this parser is the target.
     return fetchInto(this, (this.#fetching ??= newFetchState(href, null)), href, userAgent, settings);
+  }
+
+  /**
+   * What a fetch left, for hosts/ only: the shared store keeps it
+   * (hosts/store-codec.ts), and a failed fetch's pause reads its Retry-After
+   * (hosts/unreachable.ts). Setting it restores a stored parser's. @internal
+   */
+  get [FETCHED](): FetchedState {
+    const parsed = this.#parsed;
+    return { text: parsed.source, fromBytes: parsed.fromBytes, url: this.sourceUrl, code: this.responseCode, retryAfter: this.#fetching?.retryAfter ?? null };
+  }
+
+  /** Restores what a stored parser's fetch left. @internal */
+  set [FETCHED](state: FetchedState) {
+    this.parse(state.fromBytes ? Uint8Array.from(state.text, (c) => c.charCodeAt(0)) : state.text);
+    this.#fetching = newFetchState(state.url, state.code, state.retryAfter);
   }
 
   /** The record that applies to `userAgent` (behaviour.md §3), for adapters in this package. @internal */

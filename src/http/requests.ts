@@ -1,8 +1,8 @@
-// One parser's requests (behaviour.md §9.30, §9.42): calls asking for the
-// same thing join the request in flight, and answers are numbered so that one
-// never replaces what a request started after it has set, whichever comes
-// back first. The whole rule is here; the parser keeps the state and hands
-// itself over as the target.
+// One parser's requests (behaviour.md §9.30, §9.42), and what they leave in
+// it: calls asking for the same thing join the request in flight, and
+// answers are numbered so that one never replaces what a request started
+// after it has set, whichever comes back first. The whole rule is here; the
+// parser keeps the state and hands itself over as the target.
 import { fetchRobotsTxt, sameSettings, type FetchResult, type FetchSettings } from './fetch.js';
 
 /** A parser's fetching state (behaviour.md §9.30, §9.42), made by its first fetch. */
@@ -21,6 +21,27 @@ export interface FetchState {
   retryAfter: number | null;
 }
 
+/**
+ * What a fetch left in a parser, as the shared store keeps it
+ * (hosts/store-codec.ts): the text parsed (one character a byte when
+ * `fromBytes`), the URL fetched and the status; and the `Retry-After` of a
+ * 5xx answered under `'rfc9309'` (behaviour.md §9.44), which the caches read.
+ * A parser reads and restores it through its {@link FETCHED} accessor.
+ */
+export interface FetchedState {
+  readonly text: string;
+  readonly fromBytes: boolean;
+  readonly url: string;
+  readonly code: number | null;
+  readonly retryAfter: number | null;
+}
+
+/**
+ * The key of the parser's accessor of its {@link FetchedState}, for hosts/
+ * only: a symbol the public entries do not export, so nothing of it is public.
+ */
+export const FETCHED: unique symbol = Symbol('fetched');
+
 /** What an answer is written into: the parser, through its public `parse` and `expirationDate`. */
 export interface FetchTarget {
   parse(text: string | Uint8Array): void;
@@ -37,9 +58,9 @@ interface InFlight {
   readonly result: Promise<FetchResult>;
 }
 
-/** The state of a parser that has fetched nothing yet, or restored with `url` and `code`. */
-export function newFetchState(url: string, code: number | null): FetchState {
-  return { url, code, requests: [], started: 0, rulesFrom: 0, codeFrom: 0, retryAfter: null };
+/** The state of a parser that has fetched nothing yet, or restored with `url`, `code` and `retryAfter`. */
+export function newFetchState(url: string, code: number | null, retryAfter: number | null = null): FetchState {
+  return { url, code, requests: [], started: 0, rulesFrom: 0, codeFrom: 0, retryAfter };
 }
 
 /**
