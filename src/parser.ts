@@ -61,9 +61,8 @@ export class RobotExclusionRulesParser {
    * What answered the last {@link isAllowed}: the agent and syntax asked
    * (an agent no caller can pass when none), and the rules that answer them.
    * A crawler asks with one agent in one syntax: those calls skip the
-   * syntax check, the agent cache and the record's dispatch. Measured on
-   * 2026-11-24 against always taking that way: 13 % more checks/s on tiny
-   * in RFC9309, 5 to 9 % on cms, 4 to 6 % on big.
+   * syntax check, the agent cache and the record's dispatch
+   * (docs/performance.md, "What each trick pays").
    */
   #lastAgent: unknown = NOT_ASKED;
   /** The syntax argument as passed (undefined: {@link #syntax}), or 0 when none was asked. */
@@ -361,10 +360,8 @@ export class RobotExclusionRulesParser {
   }
 }
 
-// Defaults on the prototype: an instance holds its own only once they are set.
-// As class fields they cost 16 bytes a parser (no speed either way, measured
-// on 2026-11-24): 1.3 % of a parsed tiny file in all syntaxes, which would
-// take it to 10.5 % above the code before the restructure, past the 10 %
-// that restructure may cost.
+// Defaults on the prototype, not class fields: an instance holds its own only
+// once they are set, so a parser per origin stays small (docs/performance.md,
+// "What each trick pays").
 RobotExclusionRulesParser.prototype.userAgent = null;
 RobotExclusionRulesParser.prototype.useLocalTime = true;
