@@ -113,8 +113,11 @@ export function userAgentHeader(value: unknown): string | null {
   return checkHeaderValue(value, 'userAgent', 'userAgent');
 }
 
-/** True for `{...}` and `Object.create(null)`, from any realm; false for arrays, class instances and the rest. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/**
+ * True for `{...}` and `Object.create(null)`, from any realm; false for arrays, class instances and the rest.
+ * @internal
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || Object.getPrototypeOf(proto) === null;

@@ -1,6 +1,7 @@
 import { fetchSettings, fetchUrl, type FetchOptions, type FetchSettings } from './http/fetch.js';
-import { newFetchState, requestFor, type FetchState } from './http/requests.js';
-import { checkQuery, checkUserAgent, OptionReader, userAgentHeader } from './options.js';
+import { FETCHED, fetchInto, newFetchState, type FetchedState, type FetchState } from './http/requests.js';
+import { checkQuery, checkUserAgent, userAgentHeader } from './options.js';
+import { parserSyntax, rfc9309Policy } from './parser-options.js';
 import { nowSeconds, SEVEN_DAYS } from './http/expiry.js';
 import type { Decider } from './engine/decider.js';
 import { readRecords } from './classic/read.js';
@@ -31,43 +32,6 @@ export interface ParserOptions {
   readonly syntax?: Syntax | undefined;
 }
 
-/** Every key of {@link ParserOptions}. */
-export const PARSER_KEYS = ['syntax'] as const;
-
-/**
- * The syntax of a constructor's options, read by `reader`: `GYM2008` when not given.
- * @throws InvalidArgumentError for an unknown syntax value.
- * @internal
- */
-export function defaultSyntax(reader: OptionReader<'syntax'>): Syntax {
-  const syntax = reader.raw('syntax');
-  return syntax === undefined ? GYM2008 : checkSyntax(syntax, reader.label('syntax'));
-}
-
-/**
- * What a fetch left in a parser, as the shared store keeps it
- * (hosts/store-codec.ts): the text parsed (one character a byte when
- * `fromBytes`), the URL fetched and the status; and the `Retry-After` of a
- * 5xx answered under `'rfc9309'` (behaviour.md §9.44), which the caches read.
- * @internal
- */
-export interface FetchedState {
-  readonly text: string;
-  readonly fromBytes: boolean;
-  readonly url: string;
-  readonly code: number | null;
-  readonly retryAfter: number | null;
-}
-
-/**
- * Reads and restores {@link FetchedState}: set by the class's static block,
- * the one place that may touch its private fields, so that nothing of it is
- * public. @internal
- */
-export let fetchedState!: (parser: RobotExclusionRulesParser) => FetchedState;
-/** @internal */
-export let restoreFetched!: (parser: RobotExclusionRulesParser, url: string, code: number | null) => void;
-
 /**
  * A robots.txt parser answering per call in the MK1996 or GYM2008 syntax, as
  * Python's `robotexclusionrulesparser.RobotExclusionRulesParser` does, or in
@@ -97,28 +61,14 @@ export class RobotExclusionRulesParser {
    * What answered the last {@link isAllowed}: the agent and syntax asked
    * (an agent no caller can pass when none), and the rules that answer them.
    * A crawler asks with one agent in one syntax: those calls skip the
-   * syntax check, the agent cache and the record's dispatch. Measured on
-   * 2026-11-24 against always taking that way: 13 % more checks/s on tiny
-   * in RFC9309, 5 to 9 % on cms, 4 to 6 % on big.
+   * syntax check, the agent cache and the record's dispatch
+   * (docs/performance.md, "What each trick pays").
    */
   #lastAgent: unknown = NOT_ASKED;
   /** The syntax argument as passed (undefined: {@link #syntax}), or 0 when none was asked. */
   #lastSyntax: Syntax | undefined | 0 = 0;
   #lastDecider: Decider = NO_GROUPS;
   #rfc: Rfc9309Rules | null = null;
-
-  static {
-    fetchedState = (p) => ({
-      text: p.#parsed.source,
-      fromBytes: p.#parsed.fromBytes,
-      url: p.sourceUrl,
-      code: p.responseCode,
-      retryAfter: p.#fetching?.retryAfter ?? null,
-    });
-    restoreFetched = (p, url, code) => {
-      p.#fetching = newFetchState(url, code);
-    };
-  }
 
   /**
    * A parser holding no rules. Python's `RobotExclusionRulesParser()` takes
@@ -130,7 +80,7 @@ export class RobotExclusionRulesParser {
    */
   constructor(options?: ParserOptions) {
     // No options, the usual case, reads none: a parser per origin stays cheap to make.
-    this.#syntax = options === undefined ? GYM2008 : defaultSyntax(new OptionReader('RobotExclusionRulesParser', options, PARSER_KEYS));
+    this.#syntax = options === undefined ? GYM2008 : parserSyntax(options);
   }
 
   /** The syntax of calls that name none: the constructor's `syntax` option, {@link GYM2008} by default. */
@@ -190,7 +140,7 @@ export class RobotExclusionRulesParser {
     // The fast path: the agent and syntax were checked when they were remembered below.
     if (syntax === this.#lastSyntax && userAgent === this.#lastAgent && typeof url === 'string') return this.#lastDecider.allows(url);
     checkQuery('isAllowed', userAgent, url);
-    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
+    const s = this.#syntaxOf(syntax);
     const decider: Decider = s === RFC9309 ? this.#rfc9309().selection(userAgent) : (this.#recordFor(userAgent)?.decider(s) ?? NO_GROUPS);
     // A first tier is asked for again on the next call, so that the index it hands over to is kept.
     if (decider.interim !== true) {
@@ -209,7 +159,7 @@ export class RobotExclusionRulesParser {
    */
   explain(userAgent: string, url: string | URL, syntax?: Syntax): Verdict {
     checkQuery('explain', userAgent, url);
-    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
+    const s = this.#syntaxOf(syntax);
     if (s === RFC9309) return this.#rfc9309().explain(userAgent, url);
     const record = this.#recordFor(userAgent);
     if (record === null) return { allowed: true, record: null, rule: null };
@@ -236,7 +186,7 @@ export class RobotExclusionRulesParser {
    */
   getCrawlDelay(userAgent: string, syntax?: Syntax): number | null {
     checkUserAgent('getCrawlDelay', userAgent);
-    if ((syntax === undefined ? this.#syntax : checkSyntax(syntax)) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
+    if (this.#syntaxOf(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
   }
 
@@ -258,8 +208,7 @@ export class RobotExclusionRulesParser {
    * @throws InvalidArgumentError for an unknown syntax value.
    */
   getSitemaps(syntax?: Syntax): readonly string[] {
-    const s = syntax === undefined ? this.#syntax : checkSyntax(syntax);
-    return s === RFC9309 ? this.#rfc9309().sitemaps() : this.#classic.sitemaps;
+    return this.#syntaxOf(syntax) === RFC9309 ? this.#rfc9309().sitemaps() : this.#classic.sitemaps;
   }
 
   /**
@@ -353,23 +302,24 @@ export class RobotExclusionRulesParser {
   protected async fetchWith(url: string | URL, settings: FetchSettings): Promise<void> {
     const href = fetchUrl(url);
     const userAgent = userAgentHeader(this.userAgent);
-    const state = (this.#fetching ??= newFetchState(href, null));
-    state.url = href;
-    const request = requestFor(state, href, userAgent, settings);
-    const result = await request.result;
-    // Answers may come back out of order: one never replaces what a request started later has set.
-    // The URL stays the last call's, which may have been made since this one began.
-    if (request.order > state.codeFrom) {
-      state.codeFrom = request.order;
-      state.code = result.responseCode;
-    }
-    if ('error' in result) throw result.error;
-    if (request.order > state.rulesFrom) {
-      state.rulesFrom = request.order;
-      this.parse(result.text);
-      this.expirationDate = result.expirationDate;
-      state.retryAfter = result.retryAfter ?? null;
-    }
+    // Out-of-order answers and joined requests are http/requests.ts's: this parser is the target.
+    return fetchInto(this, (this.#fetching ??= newFetchState(href, null)), href, userAgent, settings);
+  }
+
+  /**
+   * What a fetch left, for hosts/ only: the shared store keeps it
+   * (hosts/store-codec.ts), and a failed fetch's pause reads its Retry-After
+   * (hosts/unreachable.ts). Setting it restores a stored parser's. @internal
+   */
+  get [FETCHED](): FetchedState {
+    const parsed = this.#parsed;
+    return { text: parsed.source, fromBytes: parsed.fromBytes, url: this.sourceUrl, code: this.responseCode, retryAfter: this.#fetching?.retryAfter ?? null };
+  }
+
+  /** Restores what a stored parser's fetch left. @internal */
+  set [FETCHED](state: FetchedState) {
+    this.parse(state.fromBytes ? Uint8Array.from(state.text, (c) => c.charCodeAt(0)) : state.text);
+    this.#fetching = newFetchState(state.url, state.code, state.retryAfter);
   }
 
   /** The record that applies to `userAgent` (behaviour.md §3), for adapters in this package. @internal */
@@ -389,6 +339,11 @@ export class RobotExclusionRulesParser {
     return writeRobots(this.#classic);
   }
 
+  /** The syntax of a call: `syntax` checked, or the constructor's when none is named. */
+  #syntaxOf(syntax: Syntax | undefined): Syntax {
+    return syntax === undefined ? this.#syntax : checkSyntax(syntax);
+  }
+
   #recordFor(userAgent: string): RobotRecord | null {
     return this.#classic.recordFor(userAgent);
   }
@@ -405,21 +360,8 @@ export class RobotExclusionRulesParser {
   }
 }
 
-/** Fetch options with `statusPolicy: 'rfc9309'` unless they name a policy; anything else as given, for fetchSettings to reject. */
-function rfc9309Policy(options: unknown): unknown {
-  if (options === undefined) return { statusPolicy: 'rfc9309' };
-  if (typeof options !== 'object' || options === null) return options;
-  // Plain objects only (of any realm), as fetchSettings takes them: a spread would hide a Map.
-  const proto: unknown = Object.getPrototypeOf(options);
-  if (proto !== null && Object.getPrototypeOf(proto) !== null) return options;
-  const given = options as FetchOptions;
-  return given.statusPolicy === undefined ? { ...given, statusPolicy: 'rfc9309' } : given;
-}
-
-// Defaults on the prototype: an instance holds its own only once they are set.
-// As class fields they cost 16 bytes a parser (no speed either way, measured
-// on 2026-11-24): 1.3 % of a parsed tiny file in all syntaxes, which would
-// take it to 10.5 % above the code before the restructure, past the 10 %
-// that restructure may cost.
+// Defaults on the prototype, not class fields: an instance holds its own only
+// once they are set, so a parser per origin stays small (docs/performance.md,
+// "What each trick pays").
 RobotExclusionRulesParser.prototype.userAgent = null;
 RobotExclusionRulesParser.prototype.useLocalTime = true;

@@ -1,5 +1,6 @@
 // Python's urllib.robotparser.RobotFileParser interface over the one parser.
-import { defaultSyntax, RobotExclusionRulesParser, type ParserOptions } from '../parser.js';
+import { RobotExclusionRulesParser, type ParserOptions } from '../parser.js';
+import { defaultSyntax } from '../parser-options.js';
 import type { Syntax } from '../syntax.js';
 import { nowSeconds } from '../http/expiry.js';
 import { FETCH_KEYS, fetchSettings, type FetchOptions } from '../http/fetch.js';

@@ -6,7 +6,8 @@ import type { AddressFilter } from '../http/address.js';
 import type { LookupFunction } from '../http/connect.js';
 import { robotsTxtUrl } from '../hosts/origin.js';
 import { checkHeaderValue, invalidUrl, OptionReader } from '../options.js';
-import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
+import type { Syntax } from '../syntax.js';
+import { defaultSyntax } from '../parser-options.js';
 import { DEFAULT_FAILURE_TTL, fetchWithPolicy, SERVER_ERROR_POLICIES, statusPolicyFor, type ServerErrorPolicy } from '../hosts/unreachable.js';
 
 /** Options of {@link get}, named as in the Ruby gem. */
@@ -65,7 +66,7 @@ async function load(
   // Checked here, so that a bad value is named as the gem names it.
   const o = new OptionReader(owner, options, GET_KEYS);
   const policy = o.oneOf('onServerError', SERVER_ERROR_POLICIES, 'disallow');
-  const syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
+  const syntax = defaultSyntax(o);
   const signal = o.signal('signal');
   const allowAddress = o.callback<AddressFilter>('allowAddress');
   const lookup = o.callback<LookupFunction>('lookup');

@@ -6,7 +6,8 @@ import { fetchSettings, type FetchOptions } from '../http/fetch.js';
 import { requireOrigin } from './origin.js';
 import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { OptionReader } from '../options.js';
-import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
+import type { Syntax } from '../syntax.js';
+import { defaultSyntax } from '../parser-options.js';
 import { DEFAULT_MAX_BYTES, ENTRY_BYTES, Lru } from './lru.js';
 import {
   DEFAULT_FAILURE_TTL,
@@ -189,7 +190,7 @@ export class RobotsCache {
   constructor(options: RobotsCacheOptions) {
     const o = new OptionReader('RobotsCache', options, CACHE_KEYS, '', true);
     this.#userAgent = o.headerValue('userAgent');
-    this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
+    this.#syntax = defaultSyntax(o);
     const maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
     const maxBytes = o.integer('maxBytes', 1, DEFAULT_MAX_BYTES);
     this.#entries = new Lru(maxEntries, maxBytes);

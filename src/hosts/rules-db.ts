@@ -2,7 +2,8 @@
 // texts the caller fetched, kept per origin, answered for one robot.
 import { RobotExclusionRulesParser } from '../parser.js';
 import { originOf, requireOrigin } from './origin.js';
-import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
+import type { Syntax } from '../syntax.js';
+import { defaultSyntax } from '../parser-options.js';
 import { invalid, OptionReader } from '../options.js';
 import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
 import { DEFAULT_MAX_BYTES, ENTRY_BYTES, Lru } from './lru.js';
@@ -94,7 +95,7 @@ export class RobotRules {
     const o = new OptionReader('RobotRules', options, ['syntax', 'maxEntries', 'maxBytes', 'store', 'onStoreError', 'storeTimeout', 'lock'] as const);
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JavaScript callers may pass a non-string
     this.#agent = String(agent);
-    this.#syntax = o.raw('syntax') === undefined ? GYM2008 : checkSyntax(o.raw('syntax'), o.label('syntax'));
+    this.#syntax = defaultSyntax(o);
     const maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
     const maxBytes = o.integer('maxBytes', 1, DEFAULT_MAX_BYTES);
     this.#hosts = new Lru(maxEntries, maxBytes);

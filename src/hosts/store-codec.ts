@@ -2,7 +2,8 @@
 // objects, so that any process of any later version can read it or see that
 // it cannot. A value that does not decode is ignored and refetched, never
 // trusted (docs/many-hosts.md, "Fleets").
-import { fetchedState, RobotExclusionRulesParser, restoreFetched } from '../parser.js';
+import { RobotExclusionRulesParser } from '../parser.js';
+import { FETCHED } from '../http/requests.js';
 import { RobotsEncodingError, RobotsFetchError, type FetchFailure } from '../errors.js';
 import { GYM2008, type Syntax } from '../syntax.js';
 import type { StatusPolicy } from '../http/status-policy.js';
@@ -90,7 +91,7 @@ export function encodeEntry(entry: HeldEntry, now: number): StoredRobots {
       retryAfter: fetch ? error.retryAfter : null,
     };
   }
-  const state = fetchedState(parser!);
+  const state = parser![FETCHED];
   return {
     v: STORE_VERSION,
     url: state.url,
@@ -171,8 +172,8 @@ export function decodeEntry(value: unknown, syntax: Syntax, userAgent: string | 
   // GYM2008, the usual case, passes no options, as fetchWithPolicy does.
   const parser = syntax === GYM2008 ? new RobotExclusionRulesParser() : new RobotExclusionRulesParser({ syntax });
   parser.userAgent = userAgent;
-  parser.parse(stored.bytes ? Uint8Array.from(stored.text, (c) => c.charCodeAt(0)) : stored.text);
-  restoreFetched(parser, stored.url, stored.code);
+  // A parser's entry is stored with no Retry-After: that is a failed fetch's, stored with its error.
+  parser[FETCHED] = { text: stored.text, fromBytes: stored.bytes, url: stored.url, code: stored.code, retryAfter: null };
   parser.expirationDate = stored.expires / 1000;
   const entry: { parser: RobotExclusionRulesParser; good: boolean; staleSince?: number } = { parser, good: stored.good };
   if (stored.staleSince !== null) entry.staleSince = stored.staleSince;

@@ -1,6 +1,7 @@
 // One fetch of an origin's robots.txt, and what a failed one means: shared by
 // RobotsCache and the Ruby-style module functions.
-import { fetchedState, RobotExclusionRulesParser } from '../parser.js';
+import { RobotExclusionRulesParser } from '../parser.js';
+import { FETCHED } from '../http/requests.js';
 import type { FetchOptions } from '../http/fetch.js';
 import { DISALLOW_ALL, type StatusPolicy } from '../http/status-policy.js';
 import { RobotsEncodingError, RobotsFetchError } from '../errors.js';
@@ -64,7 +65,7 @@ export function failurePause(retryAfter: number | null, failureTtl: number): num
 
 /** The `Retry-After` seconds of a failure: a thrown error's, or those of a 5xx that `'rfc9309'` answered (behaviour.md §9.44). */
 function retryAfterOf(error: RobotsFailure | null, parser: RobotExclusionRulesParser): number | null {
-  if (error === null) return fetchedState(parser).retryAfter;
+  if (error === null) return parser[FETCHED].retryAfter;
   return 'retryAfter' in error ? error.retryAfter : null;
 }
 
