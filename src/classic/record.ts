@@ -3,7 +3,8 @@
 // stays a scan and memory holds strings only for the records that are used.
 import { hasWildcards } from '../engine/pattern.js';
 import { decodePath } from '../text/url-path.js';
-import { DirectRules, settled } from './first-match.js';
+import { settled } from '../engine/direct-scan.js';
+import { DirectRules } from './first-match.js';
 import { GYM2008, MK1996, type Syntax } from '../syntax.js';
 import { scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';

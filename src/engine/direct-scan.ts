@@ -1,19 +1,7 @@
-// The first tier of matching (docs/performance.md, "Tiers"): a crawler that
-// meets a host once asks its robots.txt about a handful of URLs, and
-// building an index (a candidate table, a prefix chain, a key scanner) costs
-// more than those checks save. So a record's or selection's first checks
-// scan its rules as written, in a plain loop, and the index is built once
-// the rules scanned add up to what building it costs.
-//
-// Worst case: a direct scan reads each literal rule at most to its end, and
-// tries each wildcard rule in time linear in the path (engine/pattern.ts,
-// matchPattern). An RFC 9309 value that normalising changes is normalised
-// by the first scan that meets it and kept, and from the second scan on
-// nothing is read to its end again (rfc9309/direct.ts). A check whose
-// wildcard rules could take more than SCAN_LIMIT steps (the path's length
-// and the pattern's, a rule: see longestScanned) builds the index at once
-// instead, so that a scan stays within a few milliseconds and the index's
-// own bounds apply beyond.
+// The first tier (the tiers: engine/decider.ts): its budget, which says
+// when building the index pays or a scan would take too long, and the
+// hand-over to what it builds, which both syntax families share.
+import type { Decider } from './decider.js';
 
 /**
  * Character steps a direct scan may take in the worst case, a wildcard
@@ -72,4 +60,68 @@ export function longestScannedOf(patterns: readonly string[]): number {
     chars += patterns[i]!.length;
   }
   return longestScanned(stars, chars);
+}
+
+/**
+ * A first tier: a decider that answers its first checks by scanning its
+ * rules as written, with nothing built, then builds the decider that
+ * answers from then on (see engine/decider.ts). A subclass scans in its own
+ * loop, asking {@link handOver} first and charging what it looked at
+ * ({@link charge}), and says how to build. Its budget is two numbers in the
+ * object, not an object of its own: a parsed file keeps one first tier per
+ * record or selection asked about.
+ */
+export abstract class FirstTier<D extends Decider> implements Decider {
+  /** The decider built, once it is: what answers from then on. */
+  built: D | null = null;
+  /** What scans may still look at ({@link scanBudget}), and the longest path they may take ({@link longestScanned}). */
+  #left: number;
+  readonly #longest: number;
+
+  /** @param rules how many rules a scan may look at; @param longest see {@link longestScanned}. */
+  constructor(rules: number, longest: number) {
+    this.#left = scanBudget(rules);
+    this.#longest = longest;
+  }
+
+  /** Callers ask for the decider again rather than keep this (see {@link Decider.interim}). On the prototype, not in each object. */
+  get interim(): boolean {
+    return true;
+  }
+
+  abstract allows(url: string): boolean;
+
+  /**
+   * What answers a check of a path of `length` characters instead of a
+   * scan: the built decider, built now when the budget is spent or the
+   * path is too long for a bounded scan; null when the check should scan.
+   */
+  protected handOver(length: number): D | null {
+    const built = this.built;
+    if (built !== null || scansDirectly(this.#left, this.#longest, length)) return built;
+    return this.finish();
+  }
+
+  /** Charges a scan the `rules` it looked at. */
+  protected charge(rules: number): void {
+    this.#left -= rules;
+  }
+
+  /** True once a scan of `rules` rules has been charged. */
+  protected scannedBefore(rules: number): boolean {
+    return this.#left < scanBudget(rules);
+  }
+
+  /** The built decider: built now if it is not yet. */
+  finish(): D {
+    return (this.built ??= this.build());
+  }
+
+  /** Builds the decider to hand over to; what only scans read may be let go. */
+  protected abstract build(): D;
+}
+
+/** The decider to keep: the built one once a {@link FirstTier} has handed over, else `decider`. */
+export function settled<D extends Decider>(decider: D): D {
+  return decider instanceof FirstTier && decider.built !== null ? (decider.built as D) : decider;
 }

@@ -1,20 +1,13 @@
-// Many rules, indexed: which of them decides a path, when the rules are
-// given in the order in which the first match decides. Both precedence rules
-// reduce to that order: the classic syntaxes try rules in file order
-// (docs/behaviour.md §4.3), and RFC 9309's longest match (RFC 9309 §2.2.2)
-// is the first match once rules are sorted longest first, allow before
-// disallow among equals (see rfc9309/longest-match.ts).
-//
-// Worst case, for n rules and a path of m characters: literal rules cost one
-// binary search of a prefix chain, O(log n + m) characters read. Wildcard
-// rules are tried only where their key (a literal part; see rarestPart)
-// occurs in the path, found by one pass of a key scanner; each try is
-// linear in m plus the pattern's length, and part searches shared by many
-// rules are remembered (PartSearches), so thousands of rules sharing a word
-// cost lookups rather than scans. What no filter bounds for every file (n
-// tries of m each) the work bound does: a check counts its work and past
-// its bound answers OVER_BOUND (engine/work-bound.ts). No rule is ever
-// turned into a regular expression.
+// Many rules, indexed (the third tier; the tiers and their worst cases:
+// engine/decider.ts): which of them decides a path, the rules given in the
+// order in which the first match decides. Literal rules go into a prefix
+// chain, one binary search a path. Wildcard rules are tried only where
+// their key (a literal part; see rarestPart) occurs in the path, found by
+// one pass of a key scanner, and part searches shared by many rules are
+// remembered (PartSearches), so thousands of rules sharing a word cost
+// lookups rather than scans. A check counts its work, and past its bound
+// answers OVER_BOUND (engine/work-bound.ts). No rule is ever turned into a
+// regular expression.
 import { keyScanner, scansKey } from './key-scanner.js';
 import { indexes, indexesOf } from './indexes.js';
 import { KeyTable, MAX_KEY } from './key-table.js';

@@ -1,16 +1,13 @@
-// RFC 9309 precedence among a few rules (up to 24 from the groups that
-// apply): tried in decision order (longest first, allow before disallow; see
-// longest-match.ts), so the first that matches decides, through the candidate
-// table of engine/candidates.ts. URLs are read where they stand: RFC 9309
-// matches them as given (docs/behaviour.md §8.5), so only a `#` ends the path.
-// Worst case: each rule tried once per URL, each try linear in the URL.
+// RFC 9309 precedence among a few rules (up to FEW_RULES from the groups
+// that apply; the second tier of engine/decider.ts): tried in decision order
+// (longest first, allow before disallow; see longest-match.ts), so the first
+// that matches decides, through the candidate table of engine/candidates.ts.
+// URLs are read where they stand: RFC 9309 matches them as given
+// (docs/behaviour.md §8.5), so only a `#` ends the path.
 import { addCandidate, candidatesFor, emptyMasks, lowest, unitsOfSets, type RuleSet } from '../engine/candidates.js';
 import { floatingKey, longestPart, matchPartsAt, pathEnd, splitPattern, startsAt } from '../engine/pattern.js';
 import { codeAt } from '../text/chars.js';
 import { decisionOrder, type LongestRule } from './longest-match.js';
-
-/** Up to this many rules are tried longest first rather than indexed. */
-export const FEW_RULES = 24;
 
 /** Numbers per rule in a few-rule table: flags and length, then the caller's two numbers. */
 export const FEW_FIELDS = 3;

@@ -42,11 +42,11 @@ test('a record hands over to its compiled rules once scans have looked at PAYBAC
   const first = direct(record.decider(GYM2008));
   // A path no rule matches looks at both rules each time.
   for (let k = 0; k < PAYBACK; k++) t.true(first.allows('/zzz'));
-  t.is(first.compiled, null);
+  t.is(first.built, null);
   t.true(first.allows('/zzz'));
   const settled = record.decider(GYM2008);
   t.false(settled instanceof DirectRules);
-  t.is(settled, first.compiled!);
+  t.is(settled, first.built!);
   t.false(settled.allows('/a/x'));
 });
 
@@ -57,11 +57,11 @@ test('a path too long for a bounded scan of many wildcard rules compiles the rec
   const first = direct(record.decider(GYM2008));
   const url = '/' + 'a'.repeat(Math.ceil(SCAN_LIMIT / rules) + 1);
   t.true(first.allows(url));
-  t.not(first.compiled, null);
+  t.not(first.built, null);
   // A short path is scanned.
   const other = direct(parseRobots(text).records[0]!.decider(GYM2008));
   t.false(other.allows('/x17y'));
-  t.is(other.compiled, null);
+  t.is(other.built, null);
 });
 
 test('wildcard rules whose characters pass the scan limit compile the record at once, whatever the path', (t) => {
@@ -69,7 +69,7 @@ test('wildcard rules whose characters pass the scan limit compile the record at 
   const text = 'User-agent: *\n' + Array.from({ length: 300 }, (_, i) => `Disallow: /*${'a'.repeat(4000)}${i}*q`).join('\n');
   const first = direct(parseRobots(text).records[0]!.decider(GYM2008));
   t.true(first.allows('/x'));
-  t.not(first.compiled, null);
+  t.not(first.built, null);
 });
 
 test('the parser keeps the compiled record once it exists, and answers the same throughout', (t) => {
