@@ -59,12 +59,12 @@ export function spanStats(text: string, spans: ArrayLike<number>, first: number,
 export class LazyRecord implements RobotRecord {
   readonly names: readonly string[];
   readonly lowerNames: readonly string[];
-  /** The parse, whose row `#row` this record is: its text, spans and row are read there, not copied (40 bytes a record). */
+  /** The parse, whose row `#row` this record is: its text, spans and row are read there, not copied into each record. */
   readonly #table: RecordTable;
   readonly #row: number;
   // What the record holds once used. A record is made only for a row that is
-  // asked for (table.ts), so these are its own fields: an object of their own
-  // (when records were made for every group) cost a one-record file 32 bytes.
+  // asked for (table.ts), so these are its own fields, not an object of
+  // their own (docs/performance.md, "What each trick pays").
   /**
    * The decoded paths, shared by the deciders of both syntaxes while they
    * scan them; let go once the deciders made are compiled, which keep only

@@ -305,9 +305,8 @@ export function allowedMask(table: string): number {
 /**
  * {@link firstMatch} in place when every test is a literal prefix: the usual
  * small record, and every one under MK1996. Its loop has no pattern cases to
- * tell apart per rule. Measured on 2026-11-24 against leaving these records
- * to firstMatch: 10 to 12 % more checks/s on tiny (GYM2008, MK1996) and 10 %
- * on cms under MK1996.
+ * tell apart per rule, which pays on small files (docs/performance.md, "What
+ * each trick pays").
  */
 function firstPrefixInPlace(tests: readonly SmallTest[], table: string, s: string, start: number): FirstMatch {
   const c1 = codeAt(s, start + 1);

@@ -62,11 +62,10 @@ export function setUnits(set: RuleSet): [number, number] {
 
 /**
  * Sets as code units, two a set ({@link setUnits}), in one array, for a
- * table's `String.fromCharCode`: `flatMap` of {@link setUnits} cost some
- * 2 µs for the eight empty sets of a selection without rules (measured on
- * 2026-11-26: 60 % of its parse + first check under RFC9309), a loop 80 ns.
- * One call makes the table a flat string, which is read a character at a
- * time on every check.
+ * table's `String.fromCharCode`: a loop, as `flatMap` of {@link setUnits}
+ * was most of a small selection's first check (docs/performance.md, "What
+ * each trick pays"). One call makes the table a flat string, which is read
+ * a character at a time on every check.
  */
 export function unitsOfSets(sets: readonly RuleSet[]): number[] {
   const units = new Array<number>(2 * sets.length);

@@ -5,25 +5,19 @@ import type { Decider } from './decider.js';
 
 /**
  * Character steps a direct scan may take in the worst case, a wildcard
- * rule's try costing the path's length and its own. At 1 to 3 ns a step in
- * `indexOf`, 1 to 3 ms.
+ * rule's try costing the path's length and its own: a few milliseconds
+ * (docs/performance.md, "Tiers").
  */
 export const SCAN_LIMIT = 1 << 20;
 
 /**
  * The index is built once direct scans have looked at this many times as
- * many rules as there are. Building costs some 60 to 150 ns a rule (a
- * prefix chain's sort and links, a key scanner's table, a candidate table's
- * cover test) and a rule looked at in a scan 5 to 15 ns: measured on
- * 2026-11-26 over the shared corpus (docs/performance.md, "Tiers").
+ * many rules as there are: about what building costs a rule, in rules
+ * looked at (docs/performance.md, "Tiers", the crossover).
  */
 export const PAYBACK = 16;
 
-/**
- * What direct scans of `rules` rules may look at before the index is built:
- * {@link PAYBACK} times the rules. Kept as a number in the scanning object
- * (an object of its own would cost each parsed file some 40 bytes).
- */
+/** What direct scans of `rules` rules may look at before the index is built: {@link PAYBACK} times the rules. */
 export function scanBudget(rules: number): number {
   return PAYBACK * rules;
 }
@@ -42,9 +36,9 @@ export function scansDirectly(left: number, longest: number, length: number): bo
  * characters in all, may take within {@link SCAN_LIMIT} steps: a try
  * searches the path for each part, and `indexOf` reads the part it looks
  * for too (to build its skip tables), so a try costs the path's length and
- * the pattern's. Counting the path alone, 500 KiB of rules `/*aaa…a<i>*q`
- * with words of 1,000 characters scanned a 2 KiB path in 5 ms. Negative
- * when the rules' characters alone pass the limit: no path is scanned.
+ * the pattern's (counting the path alone let a hostile file's scan take
+ * too long: docs/performance.md, "Tiers"). Negative when the rules'
+ * characters alone pass the limit: no path is scanned.
  */
 export function longestScanned(stars: number, chars: number): number {
   return stars === 0 ? Infinity : Math.floor((SCAN_LIMIT - chars) / stars);

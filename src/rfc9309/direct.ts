@@ -51,9 +51,8 @@ export class PendingSelection extends FirstTier<Selection> implements Decider {
    * ({@link Held}): a normalised pattern from the scan that makes it, and
    * everything from the second scan on, so that later scans neither read
    * each value to its end again nor normalise it again: each is then
-   * bounded by the path, not by the text (measured on 2026-11-26: 60 plain
-   * values of 8,000 characters, 1.5 ms a scan read afresh; 500 KiB of values
-   * outside ASCII, 4.4 ms normalised afresh, 0.6 ms kept).
+   * bounded by the path, not by the text (docs/performance.md, "What each
+   * trick pays").
    */
   #kept: Held[] | null = null;
 

@@ -135,9 +135,8 @@ function verbatimAt(text: string, at: number, len: number, s: string, start: num
 /**
  * {@link matchFew} when every rule is a verbatim literal (its `tests` are
  * null): a small file's usual case, with nothing to tell apart per rule, and
- * matchFew then never sees such a selection. Measured on 2026-11-24 against
- * matchFew for all: 6 % more checks/s in RFC9309 on tiny, and on cms, whose
- * matchFew stays specialised to the rules it has.
+ * matchFew then never sees such a selection, so it stays specialised to the
+ * rules it has (docs/performance.md, "What each trick pays").
  */
 export function matchVerbatim(text: string, info: ArrayLike<number>, from: number, masks: string, s: string, start: number): number {
   const room = s.length - start;
