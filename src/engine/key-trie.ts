@@ -143,6 +143,12 @@ export function keyTrie(keys: KeyTable, rank: Indexes, slots: readonly number[])
   return { first, unit, ends: indexesOf(nodeEnds), many: indexesOf(many), least: bestRank };
 }
 
+// walkTrie and visitEnds take the scan's state as ten and eleven positional
+// parameters, not as an object: the key scanner's loop holds that state in
+// locals and calls walkTrie at each crowded bucket, where V8 inlines it
+// while it stays small (visitEnds is apart for that); plain arguments make
+// no object a call and read nothing through one. Nothing else calls them.
+
 /** The crowded keys whose openings occur in `path` at `i`, walked down the trie: a {@link KeyScan} step. */
 export function walkTrie(
   trie: KeyTrie,
