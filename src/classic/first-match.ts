@@ -1,13 +1,15 @@
 // The classic precedence (docs/behaviour.md §4.3 to §4.5): a record's rules
 // in file order, the first that matches deciding. What answers isAllowed and
-// explain for one record in one syntax: its decider.
-import { longestScannedOf, scanBudget, scansDirectly } from '../engine/direct-scan.js';
+// explain for one record in one syntax: its decider, in the tiers of
+// engine/decider.ts (a first tier, then a small record or an index).
+import { FEW_RULES } from '../engine/candidates.js';
+import { FirstTier, longestScannedOf } from '../engine/direct-scan.js';
 import { matchPattern } from '../engine/pattern.js';
 import { compileRanked, type RankedMatcher } from '../engine/rule-index.js';
 import { noRuleAllows } from '../engine/work-bound.js';
 import { matchTarget } from '../text/url-path.js';
 import { MK1996, type Syntax } from '../syntax.js';
-import { SMALL_RECORD, SmallRules } from './small-rules.js';
+import { SmallRules } from './small-rules.js';
 import type { RecordDecider, RuleKinds } from './model.js';
 
 /**
@@ -20,7 +22,7 @@ function answer(i: number, kinds: RuleKinds): boolean {
 }
 
 /**
- * A record of more than {@link SMALL_RECORD} rules in one syntax: its rule
+ * A record of more than {@link FEW_RULES} rules in one syntax: its rule
  * paths indexed (engine/rule-index.ts), the path cut and decoded first.
  */
 class IndexedRules implements RecordDecider {
@@ -47,74 +49,58 @@ class IndexedRules implements RecordDecider {
 
 /**
  * Compiles a record's rule paths (decoded, in file order) for one syntax:
- * up to {@link SMALL_RECORD} are tried in turn, more are indexed.
+ * up to {@link FEW_RULES} are tried in turn, more are indexed.
  * @param kinds what each rule answers when it decides.
  */
 export function compileRecord(paths: readonly string[], syntax: Syntax, kinds: RuleKinds): RecordDecider {
-  if (paths.length > SMALL_RECORD) return new IndexedRules(paths, syntax, kinds);
+  if (paths.length > FEW_RULES) return new IndexedRules(paths, syntax, kinds);
   let mask = 0;
   for (let i = 0; i < paths.length; i++) if (kinds.ruleAllows(i)) mask |= 1 << i;
   return new SmallRules(paths, syntax, mask);
 }
 
 /**
- * A record's first tier (engine/direct-scan.ts): its first checks try the
- * decoded paths in file order, as written, with nothing built; once the
- * rules looked at add up to what compiling costs, or a path is long enough
- * that a scan could pass its bound, the record is compiled
- * ({@link compileRecord}) and answers from then on. Answers are the
- * compiled record's: both match the cut and decoded path (docs/behaviour.md
- * §4.1 to §4.5).
+ * A record's first tier ({@link FirstTier}): its first checks try the
+ * decoded paths in file order, as written, with nothing built, until it
+ * hands over to the compiled record ({@link compileRecord}). Answers are
+ * the compiled record's: both match the cut and decoded path
+ * (docs/behaviour.md §4.1 to §4.5).
  */
-export class DirectRules implements RecordDecider {
-  /** The compiled record, once built. */
-  compiled: RecordDecider | null = null;
+export class DirectRules extends FirstTier<RecordDecider> implements RecordDecider {
   readonly #paths: readonly string[];
   readonly #syntax: Syntax;
   readonly #kinds: RuleKinds;
-  /** What scans may still look at (engine/direct-scan.ts), and the longest path they may take. */
-  #left: number;
-  readonly #longest: number;
 
   constructor(paths: readonly string[], syntax: Syntax, kinds: RuleKinds) {
+    super(paths.length, syntax === MK1996 ? Infinity : longestScannedOf(paths));
     this.#paths = paths;
     this.#syntax = syntax;
     this.#kinds = kinds;
-    this.#left = scanBudget(paths.length);
-    this.#longest = syntax === MK1996 ? Infinity : longestScannedOf(paths);
-  }
-
-  /** Callers ask the record again rather than keep this: it hands over to {@link compiled}. On the prototype, not in each object. */
-  get interim(): boolean {
-    return true;
   }
 
   allows(url: string): boolean {
-    const compiled = this.compiled;
-    if (compiled !== null) return compiled.allows(url);
+    const built = this.built;
+    if (built !== null) return built.allows(url);
     return answer(this.ruleForPath(matchTarget(url)), this.#kinds);
   }
 
   ruleFor(url: string): number {
-    const compiled = this.compiled;
-    return compiled !== null ? compiled.ruleFor(url) : this.ruleForPath(matchTarget(url));
+    const built = this.built;
+    return built !== null ? built.ruleFor(url) : this.ruleForPath(matchTarget(url));
   }
 
   ruleForPath(path: string): number {
-    let compiled = this.compiled;
-    if (compiled === null && !scansDirectly(this.#left, this.#longest, path.length))
-      compiled = this.compiled = compileRecord(this.#paths, this.#syntax, this.#kinds);
-    if (compiled !== null) return compiled.ruleForPath(path);
+    const built = this.handOver(path.length);
+    if (built !== null) return built.ruleForPath(path);
     const paths = this.#paths;
     const wildcards = this.#syntax !== MK1996;
     let i = 0;
     while (i < paths.length && !(wildcards ? matchPattern(paths[i]!, path) : path.startsWith(paths[i]!))) i++;
-    this.#left -= i < paths.length ? i + 1 : i;
+    this.charge(i < paths.length ? i + 1 : i);
     return i < paths.length ? i : -1;
   }
-}
 
-/** The decider to keep for a record: the compiled one once a {@link DirectRules} has handed over. */
-export function settled(decider: RecordDecider): RecordDecider {
-  return decider instanceof DirectRules && decider.compiled !== null ? decider.compiled : decider;
+  protected build(): RecordDecider {
+    return compileRecord(this.#paths, this.#syntax, this.#kinds);
+  }
 }

@@ -93,7 +93,7 @@ function isKeyChar(c: number): boolean {
 }
 
 const NO_SITEMAPS: readonly string[] = Object.freeze([]);
-/** Shared by every parse without a Request-rate: a Map of its own costs some 200 bytes. */
+/** Shared by every parse without a Request-rate: a Map of its own is large (docs/performance.md, "What each trick pays"). */
 const NO_REQUEST_RATES: ReadonlyMap<number, RequestRate> = new Map();
 
 /**

@@ -3,7 +3,8 @@
 // stays a scan and memory holds strings only for the records that are used.
 import { hasWildcards, keptAsKey } from '../engine/pattern.js';
 import { decodePath } from '../text/url-path.js';
-import { DirectRules, settled } from './first-match.js';
+import { settled } from '../engine/direct-scan.js';
+import { DirectRules } from './first-match.js';
 import { GYM2008, MK1996, type Syntax } from '../syntax.js';
 import { scrubValue } from '../text/chars.js';
 import { lineAt } from '../text/lines.js';
@@ -72,12 +73,12 @@ export interface RecordRows {
 export class LazyRecord implements RobotRecord {
   readonly names: readonly string[];
   readonly lowerNames: readonly string[];
-  /** The parse, whose row `#row` this record is: its text, spans and row are read there, not copied (40 bytes a record). */
+  /** The parse, whose row `#row` this record is: its text, spans and row are read there, not copied into each record. */
   readonly #table: RecordRows;
   readonly #row: number;
   // What the record holds once used. A record is made only for a row that is
-  // asked for (table.ts), so these are its own fields: an object of their own
-  // (when records were made for every group) cost a one-record file 32 bytes.
+  // asked for (table.ts), so these are its own fields, not an object of
+  // their own (docs/performance.md, "What each trick pays").
   /**
    * The decoded paths, shared by the deciders of both syntaxes while they
    * scan them; let go once the deciders made are compiled, which keep only

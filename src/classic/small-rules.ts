@@ -1,7 +1,6 @@
-// A small record's rules (docs/behaviour.md §4.3 to §4.5): up to 24, tried
-// in file order through a candidate table, reading the URL where it stands.
-// Worst case: each rule is tried once per URL, each try linear in the URL's
-// length (patterns: see engine/pattern.ts), so a check costs O(rules x URL).
+// A small record's rules (docs/behaviour.md §4.3 to §4.5), the second tier
+// of engine/decider.ts: up to FEW_RULES, tried in file order through a
+// candidate table, reading the URL where it stands.
 import { addCandidate, candidatesFor, emptyMasks, lowest, setAt, setUnits, unitsOfSets } from '../engine/candidates.js';
 import { covers, floatingKey, matchPartsAt, pathEnd, splitPattern, startsAt } from '../engine/pattern.js';
 import { codeAt } from '../text/chars.js';
@@ -9,13 +8,6 @@ import { hexValue, matchTarget, pathStart } from '../text/url-path.js';
 import { MK1996, type Syntax } from '../syntax.js';
 import { indexBetweenEscapes, matchPartsBetweenEscapes } from './escapes.js';
 import type { RecordDecider } from './model.js';
-
-/**
- * Up to this many rules are tried one by one in file order rather than
- * indexed: as fast at this size, and little to build or keep. At most 31:
- * {@link SmallRules} gives each rule a bit.
- */
-export const SMALL_RECORD = 24;
 
 /**
  * A rule of a small record as it is tried: a literal prefix, or a GYM2008
@@ -45,7 +37,7 @@ const SECONDS = PREFIXES + 1;
 const ANY = 0xffff;
 
 /**
- * A small record's rules (at most {@link SMALL_RECORD}, one bit each) as
+ * A small record's rules (at most `FEW_RULES` of engine/candidates.ts, one bit each) as
  * {@link firstMatch} tries them: in file order, but only those whose literal
  * start can agree with the path's character at index 1 (index 0 is `/`
  * nearly always), which settles most misses without a call, and never those
@@ -313,9 +305,8 @@ export function allowedMask(table: string): number {
 /**
  * {@link firstMatch} in place when every test is a literal prefix: the usual
  * small record, and every one under MK1996. Its loop has no pattern cases to
- * tell apart per rule. Measured on 2026-11-24 against leaving these records
- * to firstMatch: 10 to 12 % more checks/s on tiny (GYM2008, MK1996) and 10 %
- * on cms under MK1996.
+ * tell apart per rule, which pays on small files (docs/performance.md, "What
+ * each trick pays").
  */
 function firstPrefixInPlace(tests: readonly SmallTest[], table: string, s: string, start: number): FirstMatch {
   const c1 = codeAt(s, start + 1);

@@ -1,7 +1,7 @@
 // The records a parse reads, as rows of a table of numbers. A crawler asks
 // about one record of a file that may have thousands: an object per record
-// (its fields, names array and names' strings) cost some 190 bytes a group,
-// 6.6x the size of a file of one-rule groups. A row is six numbers and a
+// (its fields, names array and names' strings) cost several times the size
+// of a file of one-rule groups. A row is six numbers and a
 // name four, positions in the text where it is written as read (its usual
 // case); a record object is made only for a row that is asked for, and kept
 // (docs/performance.md, "Memory per origin").
@@ -58,9 +58,10 @@ export interface FileFacts {
  * (behaviour.md §2.6), as rows; a {@link RobotRecord} is made for a row on
  * first use and kept, so that its compiled rules persist. The table is the
  * classic reader's whole parse (with the file's sitemaps, request rates and
- * host): an object apart for those cost a file some 40 bytes. It is also
- * its own cache of records by user agent (a subclass, as the RFC 9309
- * view is: a cache apart in the parser cost 32 bytes more).
+ * host), not an object apart for those. It is also its own cache of records
+ * by user agent (a subclass, as the RFC 9309 view is, not a cache apart in
+ * the parser): each object less is kept per host (docs/performance.md,
+ * "What each trick pays").
  */
 export class RecordTable extends AgentCache<RobotRecord | null> implements ParsedRobots, RecordRows {
   readonly source: string;

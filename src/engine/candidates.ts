@@ -1,4 +1,4 @@
-// The candidate table of a few rules (docs/architecture.md, "Few rules"):
+// The candidate table of a few rules (docs/performance.md, "Few rules and many"):
 // which rules may match a path, by the path's character at index 1. Index 0
 // is `/` in nearly every path, so index 1 is the first character that tells
 // rules apart; most misses are then settled without looking at a rule. Both
@@ -13,6 +13,20 @@ export type RuleSet = number;
 
 /** A table of few rules gives each rule one bit of a 32-bit integer, the sign bit unused. */
 export const MAX_FEW_RULES = 31;
+
+/**
+ * Up to this many rules (at most {@link MAX_FEW_RULES}) are tried in turn
+ * through a candidate table rather than indexed, in every syntax: as fast
+ * at this size, and little to build or keep (the tiers: engine/decider.ts).
+ * The two syntax families pack their few rules apart, around the same
+ * masks, as they match different things: a classic record's rules are
+ * decoded paths, in file order, matched against the URL's decoded path
+ * (read in place where no escape can change the answer:
+ * classic/small-rules.ts); RFC 9309's are values as written, longest
+ * first, matched where they stand in the text against the URL as given
+ * (rfc9309/few-rules.ts).
+ */
+export const FEW_RULES = 24;
 
 /**
  * How many buckets a table of `rules` rules has: few for a few rules, where
@@ -48,11 +62,10 @@ export function setUnits(set: RuleSet): [number, number] {
 
 /**
  * Sets as code units, two a set ({@link setUnits}), in one array, for a
- * table's `String.fromCharCode`: `flatMap` of {@link setUnits} cost some
- * 2 µs for the eight empty sets of a selection without rules (measured on
- * 2026-11-26: 60 % of its parse + first check under RFC9309), a loop 80 ns.
- * One call makes the table a flat string, which is read a character at a
- * time on every check.
+ * table's `String.fromCharCode`: a loop, as `flatMap` of {@link setUnits}
+ * was most of a small selection's first check (docs/performance.md, "What
+ * each trick pays"). One call makes the table a flat string, which is read
+ * a character at a time on every check.
  */
 export function unitsOfSets(sets: readonly RuleSet[]): number[] {
   const units = new Array<number>(2 * sets.length);

@@ -1,41 +1,23 @@
-// The first tier of matching (docs/performance.md, "Tiers"): a crawler that
-// meets a host once asks its robots.txt about a handful of URLs, and
-// building an index (a candidate table, a prefix chain, a key scanner) costs
-// more than those checks save. So a record's or selection's first checks
-// scan its rules as written, in a plain loop, and the index is built once
-// the rules scanned add up to what building it costs.
-//
-// Worst case: a direct scan reads each literal rule at most to its end, and
-// tries each wildcard rule in time linear in the path (engine/pattern.ts,
-// matchPattern). An RFC 9309 value that normalising changes is normalised
-// by the first scan that meets it and kept, and from the second scan on
-// nothing is read to its end again (rfc9309/direct.ts). A check whose
-// wildcard rules could take more than SCAN_LIMIT steps (the path's length
-// and the pattern's, a rule: see longestScanned) builds the index at once
-// instead, so that a scan stays within a few milliseconds and the index's
-// own bounds apply beyond.
+// The first tier (the tiers: engine/decider.ts): its budget, which says
+// when building the index pays or a scan would take too long, and the
+// hand-over to what it builds, which both syntax families share.
+import type { Decider } from './decider.js';
 
 /**
  * Character steps a direct scan may take in the worst case, a wildcard
- * rule's try costing the path's length and its own. At 1 to 3 ns a step in
- * `indexOf`, 1 to 3 ms.
+ * rule's try costing the path's length and its own: a few milliseconds
+ * (docs/performance.md, "Tiers").
  */
 export const SCAN_LIMIT = 1 << 20;
 
 /**
  * The index is built once direct scans have looked at this many times as
- * many rules as there are. Building costs some 60 to 150 ns a rule (a
- * prefix chain's sort and links, a key scanner's table, a candidate table's
- * cover test) and a rule looked at in a scan 5 to 15 ns: measured on
- * 2026-11-26 over the shared corpus (docs/performance.md, "Tiers").
+ * many rules as there are: about what building costs a rule, in rules
+ * looked at (docs/performance.md, "Tiers", the crossover).
  */
 export const PAYBACK = 16;
 
-/**
- * What direct scans of `rules` rules may look at before the index is built:
- * {@link PAYBACK} times the rules. Kept as a number in the scanning object
- * (an object of its own would cost each parsed file some 40 bytes).
- */
+/** What direct scans of `rules` rules may look at before the index is built: {@link PAYBACK} times the rules. */
 export function scanBudget(rules: number): number {
   return PAYBACK * rules;
 }
@@ -54,9 +36,9 @@ export function scansDirectly(left: number, longest: number, length: number): bo
  * characters in all, may take within {@link SCAN_LIMIT} steps: a try
  * searches the path for each part, and `indexOf` reads the part it looks
  * for too (to build its skip tables), so a try costs the path's length and
- * the pattern's. Counting the path alone, 500 KiB of rules `/*aaa…a<i>*q`
- * with words of 1,000 characters scanned a 2 KiB path in 5 ms. Negative
- * when the rules' characters alone pass the limit: no path is scanned.
+ * the pattern's (counting the path alone let a hostile file's scan take
+ * too long: docs/performance.md, "Tiers"). Negative when the rules'
+ * characters alone pass the limit: no path is scanned.
  */
 export function longestScanned(stars: number, chars: number): number {
   return stars === 0 ? Infinity : Math.floor((SCAN_LIMIT - chars) / stars);
@@ -72,4 +54,68 @@ export function longestScannedOf(patterns: readonly string[]): number {
     chars += patterns[i]!.length;
   }
   return longestScanned(stars, chars);
+}
+
+/**
+ * A first tier: a decider that answers its first checks by scanning its
+ * rules as written, with nothing built, then builds the decider that
+ * answers from then on (see engine/decider.ts). A subclass scans in its own
+ * loop, asking {@link handOver} first and charging what it looked at
+ * ({@link charge}), and says how to build. Its budget is two numbers in the
+ * object, not an object of its own: a parsed file keeps one first tier per
+ * record or selection asked about.
+ */
+export abstract class FirstTier<D extends Decider> implements Decider {
+  /** The decider built, once it is: what answers from then on. */
+  built: D | null = null;
+  /** What scans may still look at ({@link scanBudget}), and the longest path they may take ({@link longestScanned}). */
+  #left: number;
+  readonly #longest: number;
+
+  /** @param rules how many rules a scan may look at; @param longest see {@link longestScanned}. */
+  constructor(rules: number, longest: number) {
+    this.#left = scanBudget(rules);
+    this.#longest = longest;
+  }
+
+  /** Callers ask for the decider again rather than keep this (see {@link Decider.interim}). On the prototype, not in each object. */
+  get interim(): boolean {
+    return true;
+  }
+
+  abstract allows(url: string): boolean;
+
+  /**
+   * What answers a check of a path of `length` characters instead of a
+   * scan: the built decider, built now when the budget is spent or the
+   * path is too long for a bounded scan; null when the check should scan.
+   */
+  protected handOver(length: number): D | null {
+    const built = this.built;
+    if (built !== null || scansDirectly(this.#left, this.#longest, length)) return built;
+    return this.finish();
+  }
+
+  /** Charges a scan the `rules` it looked at. */
+  protected charge(rules: number): void {
+    this.#left -= rules;
+  }
+
+  /** True once a scan of `rules` rules has been charged. */
+  protected scannedBefore(rules: number): boolean {
+    return this.#left < scanBudget(rules);
+  }
+
+  /** The built decider: built now if it is not yet. */
+  finish(): D {
+    return (this.built ??= this.build());
+  }
+
+  /** Builds the decider to hand over to; what only scans read may be let go. */
+  protected abstract build(): D;
+}
+
+/** The decider to keep: the built one once a {@link FirstTier} has handed over, else `decider`. */
+export function settled<D extends Decider>(decider: D): D {
+  return decider instanceof FirstTier && decider.built !== null ? (decider.built as D) : decider;
 }

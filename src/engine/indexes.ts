@@ -1,11 +1,9 @@
 // Arrays of indexes (ranks, slots, offsets, trie nodes) at two bytes an
 // entry where every value fits, four where one does not, as node-lru-cache
 // sizes its own. The index of a hostile file of thousands of short wildcard
-// rules is little but such arrays: at four bytes an entry they held some
-// 150 of the 240 KiB that a 95 KiB file's index took (docs/performance.md,
-// "Memory per origin"). A site that meets both kinds checks which it has;
-// the bench's checks, which meet only two-byte arrays, took as many
-// instructions as with four-byte ones.
+// rules is little but such arrays, so their width is most of its heap; a
+// site that meets both kinds checks which it has, at no cost in checks
+// (docs/performance.md, "What each trick pays").
 
 /**
  * An array of indexes, each from 0 up to the largest value it was made for:

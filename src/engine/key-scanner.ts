@@ -91,10 +91,10 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Indexes): K
   // About two buckets a key: a bucket that keys share costs a comparison
   // more, a bucket's slot in `head` two or four bytes. Keys that share few
   // openings (a hostile file's thousands of `/*<i>*`, whose keys open with
-  // some hundred pairs of digits) get eight buckets an opening: `head` took
-  // 32 KiB of the 350 that such a file of 95 KiB held. (Two buckets an
-  // opening made synth5k's checks 7 % more instructions, openings sharing
-  // buckets.)
+  // some hundred pairs of digits) get eight buckets an opening: fewer than
+  // two a key, whose `head` was a large part of such a file's heap, and
+  // enough that openings seldom share a bucket, as two an opening did
+  // (docs/performance.md, "What each trick pays").
   let bits = bucketBits(n);
   let bucketOf = bucketsOf(table, bits);
   let sizes = countBuckets(bucketOf, bits);
@@ -120,9 +120,8 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Indexes): K
     const h = bucketOf[slot]!;
     if (sizes[h]! <= CROWDED) order[fill[h]!++] = slot;
   }
-  // Each key's opening length (at most MAX_KEY, so a byte each): read from
-  // `starts` in the loop below instead, it made synth5k's checks 7 to 9 %
-  // more instructions.
+  // Each key's opening length (at most MAX_KEY, so a byte each), kept apart
+  // rather than read from `starts` in the hot loop below.
   const opening = new Uint8Array(n);
   for (let slot = 0; slot < n; slot++) opening[slot] = table.openingLength(slot);
   const shared = sharedOpenings(table, opening, head, order);
@@ -171,8 +170,9 @@ export function keyScanner(keys: KeyTable | readonly string[], rank: Indexes): K
         // share (sorted, each shares `shared[k]` with the one before it),
         // and only the rest is compared, so a bucket of keys that differ
         // late (`aaa…aA`, `aaa…aB`, …) costs a comparison of one opening,
-        // not of each. Compared here, not in a call (a call a comparison
-        // cost synth5k 10 %), and charged the characters read.
+        // not of each. Compared here, not in a call, which cost a large
+        // file's checks (docs/performance.md, "What each trick pays"), and
+        // charged the characters read.
         const len = opening[slot]!;
         // A bucket's first key shares nothing with one before it (`shared` holds 0 there).
         const l = shared[k]!;

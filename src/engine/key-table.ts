@@ -6,10 +6,9 @@ import type { WorkBound } from './work-bound.js';
 /**
  * Many strings held as one string: the key scanner's keys, the index's
  * patterns kept as written, the prefix chain's entries. Key k is
- * `text.slice(starts[k], starts[k + 1])`. A string each took some 32 bytes
- * besides its characters (a header and a slot), for keys of three or four
- * characters in a hostile file's thousands of `/*<i>*` rules
- * (docs/performance.md, "Memory per origin").
+ * `text.slice(starts[k], starts[k + 1])`: a string each holds a header and
+ * a slot besides its characters, most of what a short key costs
+ * (docs/performance.md, "What each trick pays").
  */
 export class KeyTable {
   /** The keys, one after another. */

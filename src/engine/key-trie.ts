@@ -12,11 +12,10 @@ const TRIE_STEP = 4;
  * root. Nodes are numbered breadth first, so that the children of `node`
  * are the nodes `first[node]` up to `first[node + 1]`, in the order of
  * `unit`, the code unit of the edge into each: a child is found by a search
- * of that run, and no table of edges is kept. `least[node]` is the lowest
- * rank of the keys at or below the node, where a walk can stop. Some 8
- * bytes a node where its arrays take two bytes an entry
- * (engine/indexes.ts): an open-addressed table of edges took about 30
- * (docs/performance.md, "Memory per origin").
+ * of that run, and no table of edges is kept, which an open-addressed
+ * table of edges took several times over (docs/performance.md, "What each
+ * trick pays"). `least[node]` is the lowest rank of the keys at or below
+ * the node, where a walk can stop.
  */
 export interface KeyTrie {
   readonly first: Indexes;
@@ -25,8 +24,7 @@ export interface KeyTrie {
    * The keys that end at each node, for `n` keys: 0 for none; the slot + 1
    * of the one key, up to `n`; else `n + 1 + at`, where `many[at]` counts
    * the keys and their slots follow it. Only a word that rules share ends
-   * more than one key at a node: a chain through every key took two bytes
-   * a key more.
+   * more than one key at a node, so no chain through every key is kept.
    */
   readonly ends: Indexes;
   readonly many: Indexes;
@@ -54,8 +52,9 @@ function edgeOf(trie: KeyTrie, node: number, c: number): number {
 }
 
 /**
- * A power of two above 1.25 `n`: a table of `n` edges at most 80 % full
- * (and at least 40 %), small, while a search still meets an empty slot soon.
+ * A power of two above 1.25 `n`: a table of `n` edges at most four fifths
+ * full (and at least two fifths), small, while a search still meets an
+ * empty slot soon.
  */
 function tableSize(n: number): number {
   return 1 << (32 - Math.clz32(n + (n >>> 2)));
@@ -144,6 +143,12 @@ export function keyTrie(keys: KeyTable, rank: Indexes, slots: readonly number[])
   return { first, unit, ends: indexesOf(nodeEnds), many: indexesOf(many), least: bestRank };
 }
 
+// walkTrie and visitEnds take the scan's state as ten and eleven positional
+// parameters, not as an object: the key scanner's loop holds that state in
+// locals and calls walkTrie at each crowded bucket, where V8 inlines it
+// while it stays small (visitEnds is apart for that); plain arguments make
+// no object a call and read nothing through one. Nothing else calls them.
+
 /** The crowded keys whose openings occur in `path` at `i`, walked down the trie: a {@link KeyScan} step. */
 export function walkTrie(
   trie: KeyTrie,
@@ -179,7 +184,7 @@ export function walkTrie(
 /**
  * Visits the keys that end at trie node `node`, their openings found at `i`
  * ({@link walkTrie}'s seldom path, apart so that the walk stays small
- * enough for V8 to inline into the scan: called, it cost synth5k some 10 %).
+ * enough for V8 to inline into the scan).
  * Each key is visited once a scan: a node whose keys were all looked at is
  * passed at once, so many keys ending at one node (a hostile file's rules
  * sharing a word) cost their number once, not once a position. Its first

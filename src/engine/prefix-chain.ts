@@ -7,10 +7,8 @@ import { KeyTable } from './key-table.js';
 // sliced, joined; one or two bytes a character), and V8 gives each kind its
 // own map: `length` or `charCodeAt` looked up on them at one place in the
 // code becomes a megamorphic property load, a call into a generic stub each
-// time. These two helpers let the optimising compiler see a string instead.
-// Measured on 2026-11-24 against plain `s.length` and `s.charCodeAt(i)`: 21
-// to 25 % more checks/s on big in GYM2008 and RFC9309 and 44 % in MK1996;
-// 12 to 15 % on synth5k in GYM2008 and RFC9309 and 46 % in MK1996.
+// time. These two helpers let the optimising compiler see a string instead
+// (docs/performance.md, "What each trick pays").
 
 /** `s` itself, typed as a string for the optimising compiler, whose `length` then needs no lookup. */
 function asString(s: string): string {
@@ -53,20 +51,17 @@ function sharedAt(text: string, at: number, len: number, path: string, from: num
  * the chain finds the longest (a walk as long as the entries nested in one
  * another). The search keeps what each midpoint shares with its range's ends
  * (Manber and Myers), so it reads O(log n + path length) characters
- * whatever the entries share. Measured on 2026-11-24 against a search that
- * compares from what the path shares with both ends of its range: 12 % more
- * checks/s on big and 20 % on synth5k under MK1996, up to 4 % in the other
- * syntaxes, for 2 to 6 % more heap; and 0.01 ms against 0.08 ms a check
- * when 1,000 literals share a 2,000-character opening with the path, where
- * that search reads O(log n x path length). `<=` on the strings, a call into
- * V8's runtime a step, took 20 to 50 % fewer checks/s.
+ * whatever the entries share, where a search that compares from what the
+ * path shares with both ends of its range reads O(log n x path length); it
+ * is also the fastest on real files (docs/performance.md, "What each trick
+ * pays").
  */
 export class PrefixChain {
   /**
-   * The entries, sorted by code unit, one after another in one string. A
-   * string each took some 32 bytes besides its characters (a header and a
-   * slot), the most of what a short literal rule held (docs/performance.md,
-   * "Memory per origin").
+   * The entries, sorted by code unit, one after another in one string: a
+   * string each holds a header and a slot besides its characters, the most
+   * of what a short literal rule held (docs/performance.md, "What each trick
+   * pays").
    */
   readonly #entries: KeyTable;
   /** For each entry, the index of its longest proper prefix in the set + 1, or 0 (see {@link parentOf}). */

@@ -1,20 +1,13 @@
-// Many rules, indexed: which of them decides a path, when the rules are
-// given in the order in which the first match decides. Both precedence rules
-// reduce to that order: the classic syntaxes try rules in file order
-// (docs/behaviour.md §4.3), and RFC 9309's longest match (RFC 9309 §2.2.2)
-// is the first match once rules are sorted longest first, allow before
-// disallow among equals (see rfc9309/longest-match.ts).
-//
-// Worst case, for n rules and a path of m characters: literal rules cost one
-// binary search of a prefix chain, O(log n + m) characters read. Wildcard
-// rules are tried only where their key (a literal part; see rarestPart)
-// occurs in the path, found by one pass of a key scanner; each try is
-// linear in m plus the pattern's length, and part searches shared by many
-// rules are remembered (PartSearches), so thousands of rules sharing a word
-// cost lookups rather than scans. What no filter bounds for every file (n
-// tries of m each) the work bound does: a check counts its work and past
-// its bound answers OVER_BOUND (engine/work-bound.ts). No rule is ever
-// turned into a regular expression.
+// Many rules, indexed (the third tier; the tiers and their worst cases:
+// engine/decider.ts): which of them decides a path, the rules given in the
+// order in which the first match decides. Literal rules go into a prefix
+// chain, one binary search a path. Wildcard rules are tried only where
+// their key (a literal part; see rarestPart) occurs in the path, found by
+// one pass of a key scanner, and part searches shared by many rules are
+// remembered (PartSearches), so thousands of rules sharing a word cost
+// lookups rather than scans. A check counts its work, and past its bound
+// answers OVER_BOUND (engine/work-bound.ts). No rule is ever turned into a
+// regular expression.
 import { keyScanner, scansKey } from './key-scanner.js';
 import { indexes, indexesOf } from './indexes.js';
 import { KeyTable, MAX_KEY } from './key-table.js';
@@ -109,15 +102,14 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
   // The patterns scanned take three runs of slots. Slots [0, first): the
   // patterns tried where their key is found, kept as written, one after
   // another in one string (pattern k is written[starts[k], starts[k + 1]])
-  // and matched where they stand (matchSpan): its parts as strings of their
-  // own, in an array, took some 50 of the 100 bytes such a rule held
-  // (docs/performance.md, "Memory per origin"). Slots [first, anywhere): the
-  // floating patterns (`/*key`, `/*key*`: most wildcard rules, and a hostile
-  // file's thousands), kept as their key alone: they match where the key
-  // occurs past the opening `/`. Slots from `anywhere` on: those that open
-  // with their star (`*key`, `*?name*`: 280 rules of bench/big), which match
-  // where the key occurs at all, which is what the scan found (their tries
-  // made 6 % of big's instructions).
+  // and matched where they stand (matchSpan), as an array of parts was half
+  // of what such a rule held. Slots [first, anywhere): the floating patterns
+  // (`/*key`, `/*key*`: most wildcard rules, and a hostile file's
+  // thousands), kept as their key alone: they match where the key occurs
+  // past the opening `/`. Slots from `anywhere` on: those that open with
+  // their star (`*key`, `*?name*`), which match where the key occurs at
+  // all, which is what the scan found, so they are never tried
+  // (docs/performance.md, "What each trick pays").
   const sources: string[] = [];
   const scannedRanks: number[] = [];
   const scannedKeys: string[] = [];
@@ -136,17 +128,17 @@ function patternMatcher(patterns: readonly RankedPattern[]): (path: string, belo
       open.push(pattern.rank);
       openKeys.push(key);
     } else {
-      // As split: runs of stars one star, trailing stars dropped (a run of
-      // 16,000 stars cost a step each on every try), but one kept after a
-      // `$` that is not the anchor (`/a*$*`), which would read as one.
+      // As split: runs of stars one star, trailing stars dropped (a long run
+      // cost a step a star on every try), but one kept after a `$` that is
+      // not the anchor (`/a*$*`), which would read as one.
       const joined = pattern.parts.join('*');
       const source = pattern.anchored ? joined + '$' : joined.endsWith('$') ? joined + '*' : joined;
       sources.push(source);
       scannedRanks.push(pattern.rank);
       // Its opening alone: a try matches the pattern whole, so where the
-      // scanner finds the opening is where to try it, and a key of 1,000
-      // characters copied whole held each long value twice (the pattern as
-      // written, and its key).
+      // scanner finds the opening is where to try it, and a long key copied
+      // whole held each long value twice (the pattern as written, and its
+      // key).
       scannedKeys.push(key.slice(0, MAX_KEY));
     }
   }
@@ -229,8 +221,8 @@ const SHARED = 8;
  * patterns share (`/product/` in 1,300 rules `/*&#47;product/*&ref=<i>`)
  * makes the scan try them all wherever it occurs, each with a search of the
  * path, where `&ref=<i>` tries the one rule whose word is there. (Always the
- * rarest made synth5k's checks 13 % more instructions: short rare parts
- * are common in paths.)
+ * rarest costs more: short rare parts are common in paths;
+ * docs/performance.md, "What each trick pays".)
  */
 function rarestPart(parts: readonly string[], shares: ReadonlyMap<string, number>): string {
   let key = '';

@@ -14,9 +14,9 @@
 /** Units a check may spend a character of its path. */
 const PER_CHAR = 16;
 /**
- * Units any check may spend besides: a short path against many rules (400
- * wildcard rules ending in `&ref=<i>` against a URL of 230 characters spend
- * 80,000, each rule a search of the path's rest).
+ * Units any check may spend besides: room for a short path against many
+ * rules, each a search of the path's rest, as real files have them
+ * (docs/performance.md, "What each trick pays").
  */
 const BASE = 1 << 18;
 

@@ -1,14 +1,14 @@
-// The first checks of an RFC 9309 selection (engine/direct-scan.ts): the
-// pooled rules' patterns are scanned for the longest match as they stand,
-// with nothing sorted or indexed, until the rules looked at add up to what
-// building the selection costs. Then the selection is built (the few-rule
-// table or the longest-match index) and answers from then on.
+// The first checks of an RFC 9309 selection, its first tier (the tiers:
+// engine/decider.ts): the pooled rules' patterns are scanned for the longest
+// match as they stand, with nothing sorted or indexed, until the selection
+// is built (the few-rule table or the longest-match index).
+import { FEW_RULES } from '../engine/candidates.js';
 import type { Decider } from '../engine/decider.js';
-import { scanBudget, scansDirectly } from '../engine/direct-scan.js';
+import { FirstTier } from '../engine/direct-scan.js';
 import { matchPattern, matchSpan } from '../engine/pattern.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
 import { pathStart, urlPathAt } from '../text/url-path.js';
-import { FEW_RULES, prepareFew, type Few, type FewRule } from './few-rules.js';
+import { prepareFew, type Few, type FewRule } from './few-rules.js';
 import { compileInOrder, type LongestMatcher } from './longest-match.js';
 import { directoryPattern, isRobotsTxt, plainStar, rulePattern } from './patterns.js';
 import { INDEXED_FIELDS, Selection } from './selection.js';
@@ -30,14 +30,12 @@ type Held = number | string;
 
 /**
  * The groups that apply to one crawler and their pooled rules, before the
- * {@link Selection} is built: what its first checks ask. It keeps one
- * table of numbers and the text; patterns are made from the text as each
- * scan needs them, so that a file asked about once holds no string for
- * its rules.
+ * {@link Selection} is built: what its first checks ask ({@link FirstTier}).
+ * It keeps one table of numbers and the text; patterns are made from the
+ * text as each scan needs them, so that a file asked about once holds no
+ * string for its rules.
  */
-export class PendingSelection implements Decider {
-  /** The selection, once built. */
-  built: Selection | null = null;
+export class PendingSelection extends FirstTier<Selection> implements Decider {
   readonly crawlDelay: number | null;
   /**
    * The number of groups, each group's offset and line number (as in
@@ -48,33 +46,23 @@ export class PendingSelection implements Decider {
   #table: ArrayLike<number>;
   readonly #text: string;
   readonly #bytewise: boolean;
-  /** What scans may still look at (engine/direct-scan.ts), and the longest path they may take. */
-  #left: number;
-  readonly #longest: number;
   /**
    * Until the selection is built, what each pooled rule needs, by pool index
    * ({@link Held}): a normalised pattern from the scan that makes it, and
    * everything from the second scan on, so that later scans neither read
    * each value to its end again nor normalise it again: each is then
-   * bounded by the path, not by the text (measured on 2026-11-26: 60 plain
-   * values of 8,000 characters, 1.5 ms a scan read afresh; 500 KiB of values
-   * outside ASCII, 4.4 ms normalised afresh, 0.6 ms kept).
+   * bounded by the path, not by the text (docs/performance.md, "What each
+   * trick pays").
    */
   #kept: Held[] | null = null;
 
   /** @param longest the longest path a direct scan may take (engine/direct-scan.ts, `longestScanned`). */
   constructor(table: ArrayLike<number>, crawlDelay: number | null, text: string, bytewise: boolean, longest: number) {
+    super((table.length - 1 - 2 * table[0]!) >>> 1, longest);
     this.#table = table;
     this.crawlDelay = crawlDelay;
     this.#text = text;
     this.#bytewise = bytewise;
-    this.#left = scanBudget((table.length - this.#rulesFrom) >>> 1);
-    this.#longest = longest;
-  }
-
-  /** Callers ask the view again rather than keep this: it hands over to {@link built}. On the prototype, not in each object. */
-  get interim(): boolean {
-    return true;
   }
 
   /** Where the pooled rules start in {@link #table}. */
@@ -114,7 +102,8 @@ export class PendingSelection implements Decider {
     const built = this.built;
     if (built !== null) return built.allows(url);
     const path = urlPathAt(url, pathStart(url));
-    if (!scansDirectly(this.#left, this.#longest, path.length)) return this.finish().allows(url);
+    const handed = this.handOver(path.length);
+    if (handed !== null) return handed.allows(url);
     if (isRobotsTxt(path, 0)) return true;
     const table = this.#table;
     const from = this.#rulesFrom;
@@ -122,7 +111,7 @@ export class PendingSelection implements Decider {
     const rules = (table.length - from) >>> 1;
     const kept = this.#kept;
     // Plain values are read again by the second scan, which keeps what each rule needs: a file asked about once holds nothing more.
-    let keep = kept ?? (this.#left < scanBudget(rules) ? new Array<Held>(rules) : null);
+    let keep = kept ?? (this.scannedBefore(rules) ? new Array<Held>(rules) : null);
     let length = 0;
     let allow = true;
     for (let k = 0, i = from; i < table.length; k++, i += 2) {
@@ -146,7 +135,7 @@ export class PendingSelection implements Decider {
       }
     }
     this.#kept = keep;
-    this.#left -= rules;
+    this.charge(rules);
     return allow;
   }
 
@@ -155,19 +144,19 @@ export class PendingSelection implements Decider {
     return rulePattern(this.#text, at, e, this.#bytewise).pattern;
   }
 
-  /** The built selection: built now if it is not yet. */
-  finish(): Selection {
-    if (this.built === null) {
-      this.built = this.#build();
-      // The view keeps this object, which answers through `built` from now on: what only scans read is let go.
-      this.#kept = null;
-      this.#table = BUILT;
-    }
-    return this.built;
+  /**
+   * The built selection. The view keeps this object, which answers through
+   * `built` from now on: what only scans read is let go.
+   */
+  protected build(): Selection {
+    const built = this.#select();
+    this.#kept = null;
+    this.#table = BUILT;
+    return built;
   }
 
   /** A {@link Selection} of the pooled rules: up to {@link FEW_RULES} laid out for `matchFew`, more indexed by `compileInOrder`. */
-  #build(): Selection {
+  #select(): Selection {
     const table = this.#table;
     const text = this.#text;
     const from = this.#rulesFrom;

@@ -1,16 +1,13 @@
-// RFC 9309 precedence among a few rules (up to 24 from the groups that
-// apply): tried in decision order (longest first, allow before disallow; see
-// longest-match.ts), so the first that matches decides, through the candidate
-// table of engine/candidates.ts. URLs are read where they stand: RFC 9309
-// matches them as given (docs/behaviour.md §8.5), so only a `#` ends the path.
-// Worst case: each rule tried once per URL, each try linear in the URL.
+// RFC 9309 precedence among a few rules (up to FEW_RULES from the groups
+// that apply; the second tier of engine/decider.ts): tried in decision order
+// (longest first, allow before disallow; see longest-match.ts), so the first
+// that matches decides, through the candidate table of engine/candidates.ts.
+// URLs are read where they stand: RFC 9309 matches them as given
+// (docs/behaviour.md §8.5), so only a `#` ends the path.
 import { addCandidate, candidatesFor, emptyMasks, lowest, unitsOfSets, type RuleSet } from '../engine/candidates.js';
 import { floatingKey, longestPart, matchPartsAt, pathEnd, splitPattern, startsAt } from '../engine/pattern.js';
 import { codeAt } from '../text/chars.js';
 import { decisionOrder, type LongestRule } from './longest-match.js';
-
-/** Up to this many rules are tried longest first rather than indexed. */
-export const FEW_RULES = 24;
 
 /** Numbers per rule in a few-rule table: flags and length, then the caller's two numbers. */
 export const FEW_FIELDS = 3;
@@ -138,9 +135,8 @@ function verbatimAt(text: string, at: number, len: number, s: string, start: num
 /**
  * {@link matchFew} when every rule is a verbatim literal (its `tests` are
  * null): a small file's usual case, with nothing to tell apart per rule, and
- * matchFew then never sees such a selection. Measured on 2026-11-24 against
- * matchFew for all: 6 % more checks/s in RFC9309 on tiny, and on cms, whose
- * matchFew stays specialised to the rules it has.
+ * matchFew then never sees such a selection, so it stays specialised to the
+ * rules it has (docs/performance.md, "What each trick pays").
  */
 export function matchVerbatim(text: string, info: ArrayLike<number>, from: number, masks: string, s: string, start: number): number {
   const room = s.length - start;

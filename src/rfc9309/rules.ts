@@ -4,7 +4,7 @@
 // read again for each new product token, and only the groups that token
 // selects are kept, as positions in the text and a matcher.
 import { AgentCache } from '../engine/agent-cache.js';
-import { longestScanned } from '../engine/direct-scan.js';
+import { longestScanned, settled } from '../engine/direct-scan.js';
 import { Key } from '../text/keys.js';
 import { lineAt } from '../text/lines.js';
 import { compactTable, endOf, isAllow, type ValueEnd } from '../text/spans.js';
@@ -50,7 +50,7 @@ export class Rfc9309Rules extends AgentCache<Selection | PendingSelection> {
    */
   selection(userAgent: string): Selection | PendingSelection {
     const found = this.get(typeof userAgent === 'string' ? userAgent : String(userAgent), Rfc9309Rules.#selectFor, this);
-    return found instanceof PendingSelection ? (found.built ?? found) : found;
+    return settled(found);
   }
 
   /** What `view` selects for a user agent: its product token's groups. */

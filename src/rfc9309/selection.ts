@@ -7,6 +7,7 @@ import { FEW_FIELDS, matchFew, matchVerbatim, type FewTest } from './few-rules.j
 import type { LongestMatcher } from './longest-match.js';
 import { isRobotsTxt } from './patterns.js';
 import { noRuleAllows } from '../engine/work-bound.js';
+import type { Decider } from '../engine/decider.js';
 
 /** Numbers a pooled rule of a selection of many rules: where the value starts, and its ValueEnd. */
 export const INDEXED_FIELDS = 2;
@@ -19,7 +20,7 @@ export const INDEXED_FIELDS = 2;
  * {@link text}, and its {@link ValueEnd}); with many, {@link INDEXED_FIELDS}
  * (the last two).
  */
-export class Selection {
+export class Selection implements Decider {
   constructor(
     readonly info: ArrayLike<number>,
     /** With few rules: what they compare (see `prepareFew`); else null. */

@@ -20,7 +20,7 @@ export function isAllow(packed: ValueEnd): boolean {
   return (packed & 1) === 1;
 }
 
-/** Tables shorter than this stay plain arrays: a typed array costs some 200 bytes of its own. */
+/** Tables shorter than this stay plain arrays: a typed array has a large fixed cost of its own (docs/performance.md, "What each trick pays"). */
 const TYPED_FROM = 48;
 
 /** A table of numbers copied at its exact size, as compactly as its length allows: integers, or any numbers when `fractions`. */
