@@ -19,6 +19,7 @@ export {
   type RobotsErrorCode,
   type FetchFailure,
 } from './errors.js';
+export { systemClock, type Clock } from './clock.js';
 export type { FetchOptions } from './http/fetch.js';
 export { isPublicAddress, type AddressFilter } from './http/address.js';
 export type { LookupFunction } from './http/connect.js';
