@@ -7,8 +7,8 @@ import { requireOrigin } from './origin.js';
 import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
-import { DEFAULT_MAX_BYTES, Lru } from './lru.js';
-import { ENTRY_BYTES } from '../held-bytes.js';
+import { Lru } from './lru.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRIES, entryWeight } from './settings.js';
 import {
   DEFAULT_FAILURE_TTL,
   failurePause,
@@ -99,9 +99,6 @@ export interface RobotsCacheOptions {
   /** Milliseconds one store or lock operation may take before the cache goes on without it. Default 1,000. */
   readonly storeTimeout?: number | undefined;
 }
-
-/** The default of {@link RobotsCacheOptions.maxEntries}. */
-export const DEFAULT_MAX_ENTRIES = 10_000;
 
 /** What {@link RobotsCacheOptions.onFetch} is told after each fetch of a robots.txt. */
 export interface RobotsFetchEvent {
@@ -342,6 +339,6 @@ export class RobotsCache {
 
   /** Stores `entry` as the origin's most recently used one, dropping the least recently used past the bounds. */
   #touch(origin: string, entry: HeldEntry): void {
-    this.#entries.set(origin, entry, ENTRY_BYTES + origin.length + (entry.parser?.estimatedBytes() ?? 0));
+    this.#entries.set(origin, entry, entryWeight(origin, entry.parser));
   }
 }

@@ -2,9 +2,6 @@
 // total weight (bytes, as estimated): what RobotsCache and RobotRules keep
 // their origins in.
 
-/** Default bound on the bytes held: 64 MiB. */
-export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-
 /**
  * Entries by key, least recently used first (a Map keeps insertion order),
  * each with a weight. {@link set} makes an entry the most recently used and

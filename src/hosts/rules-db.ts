@@ -5,9 +5,8 @@ import { originOf, requireOrigin } from './origin.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
 import { invalid, OptionReader } from '../options.js';
 import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
-import { ENTRY_BYTES } from '../held-bytes.js';
-import { DEFAULT_MAX_BYTES, Lru } from './lru.js';
-import { DEFAULT_MAX_ENTRIES } from './cache.js';
+import { Lru } from './lru.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRIES, entryWeight } from './settings.js';
 import type { Keyv } from 'keyv';
 import { readSharedStore, type SharedStore, type StoreErrorEvent } from './shared-store.js';
 
@@ -214,7 +213,7 @@ export class RobotRules {
         delete host.fresh;
         // Weighed again without its rules, in the same place: forgetting rules is no use.
         if (host.visits === 0) this.#hosts.delete(origin);
-        else this.#hosts.reweigh(origin, ENTRY_BYTES + origin.length);
+        else this.#hosts.reweigh(origin, entryWeight(origin, undefined));
       }
     }
     return old;
@@ -258,6 +257,6 @@ export class RobotRules {
 
   /** Stores `host` as the most recently used origin, weighed with its rules, dropping the least recently used past the bounds. */
   #use(origin: string, host: Host): void {
-    this.#hosts.set(origin, host, ENTRY_BYTES + origin.length + (host.parser?.estimatedBytes() ?? 0));
+    this.#hosts.set(origin, host, entryWeight(origin, host.parser));
   }
 }

@@ -10,7 +10,7 @@ import { invalid, type OptionReader } from '../options.js';
 import type { StatusPolicy } from '../http/status-policy.js';
 import { storeKeyPrefix } from './store-codec.js';
 import { Lru } from './lru.js';
-import { ENTRY_BYTES } from '../held-bytes.js';
+import { entryWeight, hasMethods } from './settings.js';
 
 /**
  * A lock shared by the processes of a fleet, so that one of them fetches an
@@ -196,7 +196,7 @@ export class SharedStore {
     });
     if (written === true) return;
     // The oldest are dropped past either bound, as the cache's own entries are.
-    this.#unsaved.set(key, entry, ENTRY_BYTES + key.length + (entry.parser?.estimatedBytes() ?? 0));
+    this.#unsaved.set(key, entry, entryWeight(key, entry.parser));
   }
 
   /** Milliseconds the store keeps `entry`: to its expiry, and good rules as long again as they may be served stale. */
@@ -260,11 +260,6 @@ export class SharedStore {
 
 /** The option keys {@link readSharedStore} reads. */
 type StoreKey = 'store' | 'lock' | 'onStoreError' | 'storeTimeout';
-
-/** Whether `value` has a method of each of `names`. */
-function hasMethods(value: unknown, names: readonly string[]): boolean {
-  return typeof value === 'object' && value !== null && names.every((n) => typeof (value as Record<string, unknown>)[n] === 'function');
-}
 
 /**
  * The shared store a cache's `store`, `lock`, `onStoreError` and

@@ -1,0 +1,25 @@
+// What RobotsCache, RobotRules and the shared store share: the default bounds,
+// the weight of one origin held, the check of an option's methods.
+import type { RobotExclusionRulesParser } from '../parser.js';
+import { ENTRY_BYTES } from '../held-bytes.js';
+
+/** The default `maxEntries` of RobotsCache and RobotRules, and of what `rerp batch` remembers. */
+export const DEFAULT_MAX_ENTRIES = 10_000;
+
+/** The default `maxBytes` of RobotsCache and RobotRules: 64 MiB. */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * What one origin held under `key` weighs in an LRU bounded by `maxBytes`:
+ * the entry itself, its key, and its parser's estimate (none for a failure
+ * or visits alone).
+ */
+export function entryWeight(key: string, parser: RobotExclusionRulesParser | undefined): number {
+  return ENTRY_BYTES + key.length + (parser?.estimatedBytes() ?? 0);
+}
+
+/** Whether `value` is an object with a method of each of `names`. */
+export function hasMethods(value: unknown, names: readonly string[]): boolean {
+  return typeof value === 'object' && value !== null && names.every((n) => typeof (value as Record<string, unknown>)[n] === 'function');
+}
+
