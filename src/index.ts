@@ -15,9 +15,11 @@ export {
   RobotsEncodingError,
   InvalidArgumentError,
   InvalidUrlError,
+  StoreTimeoutError,
   type AnyRobotsError,
   type RobotsErrorCode,
   type FetchFailure,
+  type StoreOperation,
 } from './errors.js';
 export { systemClock, type Clock } from './clock.js';
 export type { FetchOptions } from './http/fetch.js';

@@ -11,6 +11,7 @@ import type { StatusPolicy } from '../http/status-policy.js';
 import { storeKeyPrefix } from './store-codec.js';
 import { Lru } from './lru.js';
 import { entryWeight, hasMethods } from './settings.js';
+import { StoreTimeoutError, type StoreOperation } from '../errors.js';
 
 /**
  * A lock shared by the processes of a fleet, so that one of them fetches an
@@ -29,8 +30,8 @@ export interface StoreErrorEvent {
   /** The origin key (see {@link originOf}) the operation was for. */
   readonly origin: string;
   /** `'read'`, `'write'` (the store) or `'lock'`, `'unlock'` (the lock). */
-  readonly operation: 'read' | 'write' | 'lock' | 'unlock';
-  /** What the store or lock threw or rejected with; for an operation that took too long, an Error named `'TimeoutError'`. */
+  readonly operation: StoreOperation;
+  /** What the store or lock threw or rejected with; for an operation that took longer than `storeTimeout`, a {@link StoreTimeoutError}. */
   readonly error: unknown;
 }
 
@@ -67,11 +68,6 @@ export interface SharedStoreSettings {
 /** Whether `entry` still answers (not expired). */
 function fresh(entry: HeldEntry, now = Date.now()): boolean {
   return entryExpiry(entry) > now;
-}
-
-/** The error a store or lock operation that took longer than `storeTimeout` is reported with. */
-function timeoutError(operation: string, ms: number): Error {
-  return Object.assign(new Error(`store ${operation} took longer than ${ms} ms`), { name: 'TimeoutError' });
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -216,12 +212,12 @@ export class SharedStore {
    * null when it failed, took too long, or the store is paused after a
    * failure. Failures go to `onStoreError` and pause the store.
    */
-  async #guard<T>(origin: string, operation: StoreErrorEvent['operation'], run: () => Promise<T>): Promise<T | null> {
+  async #guard<T>(origin: string, operation: StoreOperation, run: () => Promise<T>): Promise<T | null> {
     if (this.#paused()) return null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(timeoutError(operation, this.#s.timeout)), this.#s.timeout);
+        timer = setTimeout(() => reject(new StoreTimeoutError(operation, this.#s.timeout)), this.#s.timeout);
       });
       const emitted = this.#emitted;
       const value = await Promise.race([run(), timeout]);
