@@ -1,6 +1,9 @@
 // What RobotsCache, RobotRules and the shared store share: the default bounds,
-// the weight of one origin held, the check of an option's methods.
+// the weight of one origin held, the check of an option's methods, and the
+// clock option.
 import type { RobotExclusionRulesParser } from '../parser.js';
+import { systemClock, type Clock } from '../clock.js';
+import { invalid, type OptionReader } from '../options.js';
 import { ENTRY_BYTES } from '../held-bytes.js';
 
 /** The default `maxEntries` of RobotsCache and RobotRules, and of what `rerp batch` remembers. */
@@ -23,3 +26,13 @@ export function hasMethods(value: unknown, names: readonly string[]): boolean {
   return typeof value === 'object' && value !== null && names.every((n) => typeof (value as Record<string, unknown>)[n] === 'function');
 }
 
+/**
+ * The `clock` option: {@link systemClock} when not given.
+ * @throws InvalidArgumentError when it is not an object with `now` and `sleep` methods.
+ */
+export function readClock(o: OptionReader<'clock'>): Clock {
+  const clock = o.raw('clock');
+  if (clock === undefined) return systemClock;
+  if (!hasMethods(clock, ['now', 'sleep'])) invalid(o.label('clock'), o.argument('clock'), 'an object with now and sleep methods', clock);
+  return clock as Clock;
+}

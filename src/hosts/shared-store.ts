@@ -12,6 +12,7 @@ import { storeKeyPrefix } from './store-codec.js';
 import { Lru } from './lru.js';
 import { entryWeight, hasMethods } from './settings.js';
 import { StoreTimeoutError, type StoreOperation } from '../errors.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /**
  * A lock shared by the processes of a fleet, so that one of them fetches an
@@ -63,14 +64,14 @@ export interface SharedStoreSettings {
   readonly maxUnsaved: number;
   /** At most how many bytes of heap they hold, as their parsers estimate it (the cache's `maxBytes`): a store that is down costs no more memory than the cache. */
   readonly maxUnsavedBytes: number;
+  /** The cache's clock: freshness, pauses and polls. The store timeout runs on real time, as the I/O it bounds. */
+  readonly clock: Clock;
 }
 
-/** Whether `entry` still answers (not expired). */
-function fresh(entry: HeldEntry, now = Date.now()): boolean {
+/** Whether `entry` still answers (not expired) at `now` (milliseconds since the epoch). */
+function fresh(entry: HeldEntry, now: number): boolean {
   return entryExpiry(entry) > now;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One cache's view of a shared store: reads and writes that never throw
@@ -79,7 +80,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export class SharedStore {
   readonly #s: SharedStoreSettings;
-  /** Until when (Date.now()) the store is left alone after a failure, and the next pause. */
+  /** Until when (on the clock) the store is left alone after a failure, and the next pause. */
   #pausedUntil = 0;
   #pause = FIRST_PAUSE;
   /** Answers whose write failed, by key, written when the store answers again. */
@@ -117,7 +118,7 @@ export class SharedStore {
   async load(origin: string, fetch: (stored: HeldEntry | undefined) => Promise<HeldEntry>): Promise<HeldEntry> {
     const key = this.#s.prefix + origin;
     const stored = await this.#read(origin, key);
-    if (stored !== undefined && fresh(stored)) return stored;
+    if (stored !== undefined && fresh(stored, this.#s.clock.now())) return stored;
     const lock = this.#s.lock;
     if (lock === null) return this.#fetchAndWrite(origin, key, stored, fetch);
     const lockKey = `${this.#s.prefix}lock:${origin}`;
@@ -132,13 +133,13 @@ export class SharedStore {
         try {
           // Read again: the holder before us may have written just after our first read.
           const again = taken === true ? await this.#read(origin, key) : undefined;
-          if (again !== undefined && fresh(again)) return again;
+          if (again !== undefined && fresh(again, this.#s.clock.now())) return again;
           return await this.#fetchAndWrite(origin, key, again ?? stored, fetch);
         } finally {
           if (taken === true) await this.#guard(origin, 'unlock', () => lock.release(lockKey));
         }
       }
-      const found = await this.#waitFor(origin, key, Date.now() + ttl);
+      const found = await this.#waitFor(origin, key, this.#s.clock.now() + ttl);
       if (found !== undefined) return found;
       if (round === 1 || this.#paused()) return this.#fetchAndWrite(origin, key, stored, fetch);
     }
@@ -146,10 +147,11 @@ export class SharedStore {
 
   /** Polls the store until it holds a fresh entry (returned), `deadline` passes or the store fails (undefined). */
   async #waitFor(origin: string, key: string, deadline: number): Promise<HeldEntry | undefined> {
-    for (let poll = FIRST_POLL; Date.now() < deadline && !this.#paused(); poll = Math.min(MAX_POLL, Math.ceil(poll * 1.5))) {
-      await sleep(Math.min(poll, Math.max(1, deadline - Date.now())));
+    const clock = this.#s.clock;
+    for (let poll = FIRST_POLL; clock.now() < deadline && !this.#paused(); poll = Math.min(MAX_POLL, Math.ceil(poll * 1.5))) {
+      await clock.sleep(Math.min(poll, Math.max(1, deadline - clock.now())));
       const found = await this.#read(origin, key);
-      if (found !== undefined && fresh(found)) return found;
+      if (found !== undefined && fresh(found, clock.now())) return found;
     }
     return undefined;
   }
@@ -183,7 +185,7 @@ export class SharedStore {
 
   /** Writes `entry` with a time to live from its expiry; kept for later when the store fails. */
   async #write(origin: string, key: string, entry: HeldEntry): Promise<void> {
-    const now = Date.now();
+    const now = this.#s.clock.now();
     const ttl = this.#ttl(entry, now);
     if (ttl <= 0) return;
     const written = await this.#guard(origin, 'write', async () => {
@@ -204,28 +206,27 @@ export class SharedStore {
   }
 
   #paused(): boolean {
-    return Date.now() < this.#pausedUntil;
+    return this.#s.clock.now() < this.#pausedUntil;
   }
 
   /**
    * Runs a store or lock operation within the store timeout: its value, or
    * null when it failed, took too long, or the store is paused after a
-   * failure. Failures go to `onStoreError` and pause the store.
+   * failure. Failures go to `onStoreError` and pause the store. The timeout
+   * is on the system clock, whatever the cache's: it bounds I/O, which takes
+   * real time.
    */
   async #guard<T>(origin: string, operation: StoreOperation, run: () => Promise<T>): Promise<T | null> {
     if (this.#paused()) return null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = new AbortController();
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new StoreTimeoutError(operation, this.#s.timeout)), this.#s.timeout);
-      });
       const emitted = this.#emitted;
-      const value = await Promise.race([run(), timeout]);
+      const value = await Promise.race([run(), this.#timeout(operation, done.signal)]);
       if (this.#emitted !== emitted) throw this.#lastEmitted;
       this.#resumed();
       return value;
     } catch (error) {
-      this.#pausedUntil = Date.now() + this.#pause;
+      this.#pausedUntil = this.#s.clock.now() + this.#pause;
       this.#pause = Math.min(MAX_PAUSE, this.#pause * 2);
       try {
         this.#s.onStoreError?.({ origin, operation, error });
@@ -234,8 +235,14 @@ export class SharedStore {
       }
       return null;
     } finally {
-      clearTimeout(timer);
+      done.abort();
     }
+  }
+
+  /** Rejects with a {@link StoreTimeoutError} once `storeTimeout` has passed, unless `signal` aborts first (the race is over). */
+  async #timeout(operation: StoreOperation, signal: AbortSignal): Promise<never> {
+    await systemClock.sleep(this.#s.timeout, signal);
+    throw new StoreTimeoutError(operation, this.#s.timeout);
   }
 
   /** After a store operation succeeded: the pause starts short again, and unsaved answers are written. */
@@ -244,7 +251,7 @@ export class SharedStore {
     if (this.#unsaved.size === 0) return;
     const pending = this.#unsaved.entries();
     this.#unsaved.clear();
-    const now = Date.now();
+    const now = this.#s.clock.now();
     // In the background: the lookup that found the store back does not wait for them.
     void (async () => {
       for (const [key, entry] of pending) {
@@ -266,7 +273,7 @@ type StoreKey = 'store' | 'lock' | 'onStoreError' | 'storeTimeout';
  */
 export function readSharedStore(
   o: OptionReader<StoreKey>,
-  rest: Pick<SharedStoreSettings, 'fetchTimeout' | 'staleIfError' | 'syntax' | 'userAgent' | 'maxUnsaved' | 'maxUnsavedBytes'> & {
+  rest: Pick<SharedStoreSettings, 'fetchTimeout' | 'staleIfError' | 'syntax' | 'userAgent' | 'maxUnsaved' | 'maxUnsavedBytes' | 'clock'> & {
     readonly policy: StatusPolicy | 'rules';
   },
 ): SharedStore | null {
