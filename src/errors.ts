@@ -122,6 +122,31 @@ export class InvalidUrlError extends RobotsError {
   }
 }
 
+/** An operation on a shared store or lock, as {@link StoreTimeoutError} and `onStoreError` name it. */
+export type StoreOperation = 'read' | 'write' | 'lock' | 'unlock';
+
+/**
+ * An operation on a shared store or lock (the `store` and `lock` options of
+ * `RobotsCache` and `RobotRules`) took longer than `storeTimeout`. No call
+ * throws it: it is what `onStoreError` is told, and the lookup goes on
+ * without the store. So it is not in {@link AnyRobotsError}, the union of
+ * what calls throw.
+ */
+export class StoreTimeoutError extends RobotsError {
+  /** Always `'ERR_ROBOTS_STORE_TIMEOUT'`. */
+  readonly code = 'ERR_ROBOTS_STORE_TIMEOUT' as const;
+  /** The operation that took too long. */
+  readonly operation: StoreOperation;
+  /** The `storeTimeout` it outlasted, in milliseconds. */
+  readonly timeout: number;
+
+  constructor(operation: StoreOperation, timeout: number) {
+    super(`store ${operation} took longer than ${timeout} ms`);
+    this.operation = operation;
+    this.timeout = timeout;
+  }
+}
+
 /**
  * Every error this package throws on purpose, as a union that TypeScript
  * narrows on `code`:

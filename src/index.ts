@@ -15,10 +15,13 @@ export {
   RobotsEncodingError,
   InvalidArgumentError,
   InvalidUrlError,
+  StoreTimeoutError,
   type AnyRobotsError,
   type RobotsErrorCode,
   type FetchFailure,
+  type StoreOperation,
 } from './errors.js';
+export { systemClock, type Clock } from './clock.js';
 export type { FetchOptions } from './http/fetch.js';
 export { isPublicAddress, type AddressFilter } from './http/address.js';
 export type { LookupFunction } from './http/connect.js';

@@ -5,6 +5,7 @@ import {
   RobotsEncodingError,
   RobotsError,
   RobotsFetchError,
+  StoreTimeoutError,
   type AnyRobotsError,
   type RobotsErrorCode,
 } from '../src/index.js';
@@ -90,4 +91,18 @@ test('the AnyRobotsError union narrows on code', (t) => {
   t.is(describe(new RobotsEncodingError('m', 'latin1')), 'latin1');
   t.is(describe(new InvalidArgumentError('m', 'maxBytes')), 'maxBytes');
   t.is(describe(new InvalidUrlError('m', 'ftp://x/')), 'ftp://x/');
+});
+
+test('StoreTimeoutError carries the operation, the timeout and its code; it is reported, never thrown, so not in AnyRobotsError', (t) => {
+  const e = new StoreTimeoutError('lock', 1000);
+  t.true(e instanceof RobotsError);
+  t.false(e instanceof RangeError || e instanceof TypeError);
+  t.is(e.name, 'StoreTimeoutError');
+  t.is(e.code, 'ERR_ROBOTS_STORE_TIMEOUT');
+  t.is(e.operation, 'lock');
+  t.is(e.timeout, 1000);
+  t.is(e.message, 'store lock took longer than 1000 ms');
+  // @ts-expect-error -- AnyRobotsError is what calls throw; a store timeout only reaches onStoreError.
+  const thrown: AnyRobotsError = e;
+  t.is(thrown.name, 'StoreTimeoutError');
 });

@@ -5,12 +5,14 @@ import * as redis from 'robotexclusionrulesparser/redis';
 
 test('the package exports the errors and the lookalike', (t) => {
   t.is(typeof main.RobotFileParserLookalike, 'function');
-  for (const name of ['RobotsError', 'RobotsFetchError', 'RobotsEncodingError', 'InvalidArgumentError', 'InvalidUrlError'] as const) {
+  for (const name of ['RobotsError', 'RobotsFetchError', 'RobotsEncodingError', 'InvalidArgumentError', 'InvalidUrlError', 'StoreTimeoutError'] as const) {
     t.is(typeof main[name], 'function', name);
   }
   t.true(new main.RobotsFetchError('x', { url: 'u', responseCode: 0, reason: 'network' }) instanceof main.RobotsError);
   t.true(new main.InvalidArgumentError('x', 'a') instanceof main.RobotsError);
   t.true(new main.InvalidUrlError('x', 'u') instanceof main.RobotsError);
+  t.true(new main.StoreTimeoutError('read', 1) instanceof main.RobotsError);
+  t.is(typeof main.systemClock.now(), 'number');
   t.false('InvalidOriginError' in main);
 });
 

@@ -3,7 +3,8 @@
 // the checks go, and what is held at any time is bounded by the concurrency
 // and the reorder window, not by the input's size (docs/cli.md, "batch").
 // The CLI does the terminal I/O.
-import { RobotsCache, DEFAULT_MAX_ENTRIES, type RobotsFetchEvent } from '../hosts/cache.js';
+import { RobotsCache, type RobotsFetchEvent } from '../hosts/cache.js';
+import { DEFAULT_MAX_ENTRIES } from '../hosts/settings.js';
 import { fetchSettings, type FetchOptions } from '../http/fetch.js';
 import { originOf } from '../hosts/origin.js';
 import { Lru } from '../hosts/lru.js';

@@ -8,7 +8,9 @@ import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { OptionReader } from '../options.js';
 import type { Syntax } from '../syntax.js';
 import { defaultSyntax } from '../parser-options.js';
-import { DEFAULT_MAX_BYTES, ENTRY_BYTES, Lru } from './lru.js';
+import { Lru } from './lru.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRIES, entryWeight, readClock } from './settings.js';
+import type { Clock } from '../clock.js';
 import {
   DEFAULT_FAILURE_TTL,
   failurePause,
@@ -98,10 +100,16 @@ export interface RobotsCacheOptions {
   readonly onStoreError?: ((event: StoreErrorEvent) => void) | undefined;
   /** Milliseconds one store or lock operation may take before the cache goes on without it. Default 1,000. */
   readonly storeTimeout?: number | undefined;
+  /**
+   * Where the cache reads the time and waits: whether rules are fresh, how
+   * long a failure is remembered and stale rules served, store pauses,
+   * waiting for another process's fetch; the expiry of what it fetches
+   * counts from it too. Default {@link systemClock}; tests pass one they
+   * move by hand (see docs/many-hosts.md, "Time"). The fetch and store
+   * timeouts run on real time whatever it says.
+   */
+  readonly clock?: Clock | undefined;
 }
-
-/** The default of {@link RobotsCacheOptions.maxEntries}. */
-export const DEFAULT_MAX_ENTRIES = 10_000;
 
 /** What {@link RobotsCacheOptions.onFetch} is told after each fetch of a robots.txt. */
 export interface RobotsFetchEvent {
@@ -139,14 +147,16 @@ const CACHE_KEYS = [
   'lock',
   'onStoreError',
   'storeTimeout',
+  'clock',
 ] as const;
 
 /**
  * robots.txt for any number of origins, fetched on first use with the
  * parser's `fetch` (same status, charset, size and redirect handling) and
- * kept until it expires (`isExpired`: Cache-Control or Expires, else 7 days), then
- * fetched again. Concurrent calls for one origin share one request. At most
- * `maxEntries` origins are kept, least recently used dropped first.
+ * kept until it expires (its `expirationDate`, from Cache-Control or
+ * Expires, else 7 days, reached on the cache's `clock`), then fetched again.
+ * Concurrent calls for one origin share one request. At most `maxEntries`
+ * origins are kept, least recently used dropped first.
  *
  * A failed fetch is decided by `onServerError` (see {@link ServerErrorPolicy})
  * and remembered for `failureTtl` milliseconds; when the origin's rules came
@@ -170,6 +180,7 @@ export class RobotsCache {
   readonly #failureTtl: number;
   readonly #staleIfError: number;
   readonly #onFetch: ((event: RobotsFetchEvent) => void) | undefined;
+  readonly #clock: Clock;
   /** Settled outcomes, least recently used first, weighed in bytes. */
   readonly #entries: Lru<string, HeldEntry>;
   /**
@@ -198,6 +209,7 @@ export class RobotsCache {
     this.#failureTtl = o.duration('failureTtl', DEFAULT_FAILURE_TTL, { zero: true });
     this.#staleIfError = o.duration('staleIfError', DEFAULT_STALE_IF_ERROR, { zero: true });
     this.#onFetch = o.callback('onFetch');
+    this.#clock = readClock(o);
     // Bad fetch options throw here, named as this constructor's, not on every fetch.
     const settings = fetchSettings(o.raw('fetchOptions'), 'RobotsCache', 'fetchOptions');
     const given = (o.raw('fetchOptions') ?? {}) as FetchOptions;
@@ -210,6 +222,7 @@ export class RobotsCache {
       userAgent: this.#userAgent,
       maxUnsaved: maxEntries,
       maxUnsavedBytes: maxBytes,
+      clock: this.#clock,
     });
   }
 
@@ -273,8 +286,8 @@ export class RobotsCache {
     const pending = this.#inFlight.get(origin);
     if (pending !== undefined) return pending;
     if (entry?.parser !== undefined) {
-      if (!entry.parser.isExpired) return Promise.resolve(entry.parser);
-    } else if (entry?.error !== undefined && Date.now() < entry.errorUntil!) {
+      if (entry.parser.expirationDate > this.#clock.now() / 1000) return Promise.resolve(entry.parser);
+    } else if (entry?.error !== undefined && this.#clock.now() < entry.errorUntil!) {
       return Promise.reject(entry.error);
     }
     const load = this.#load(origin);
@@ -316,32 +329,41 @@ export class RobotsCache {
   /** Fetches the origin's robots.txt: the outcome to hold, `held` (its last good rules) served stale when the fetch fails. */
   async #fetch(origin: string, held: HeldEntry | undefined): Promise<HeldEntry> {
     const robotsUrl = `${origin}/robots.txt`;
-    const fetched: PolicyFetch = await fetchWithPolicy(robotsUrl, this.#userAgent, this.#fetchOptions, this.#policy, this.#failureTtl, this.#syntax);
+    const fetched: PolicyFetch = await fetchWithPolicy(
+      robotsUrl,
+      this.#userAgent,
+      this.#fetchOptions,
+      this.#policy,
+      this.#failureTtl,
+      this.#syntax,
+      this.#clock,
+    );
     const { failed, error, parser, retryAfter } = fetched;
     const responseCode = parser.responseCode ?? 0;
     const stale = failed ? this.#staleEntry(held) : undefined;
     if (stale !== undefined) {
       // The origin is unreachable but good rules are held: serve them a while longer.
-      stale.parser!.expirationDate = (Date.now() + failurePause(retryAfter, this.#failureTtl)) / 1000;
+      stale.parser!.expirationDate = (this.#clock.now() + failurePause(retryAfter, this.#failureTtl)) / 1000;
       this.#onFetch?.({ origin, robotsUrl, responseCode, failed, error });
       return stale;
     }
     this.#onFetch?.({ origin, robotsUrl, responseCode, failed, error });
     return error !== null && this.#policy === 'throw'
-      ? { error, errorUntil: Date.now() + failurePause(retryAfter, this.#failureTtl) }
+      ? { error, errorUntil: this.#clock.now() + failurePause(retryAfter, this.#failureTtl) }
       : { parser, good: !failed };
   }
 
   /** `held`, marked stale, when its rules are good and may still be served after a failed refetch. */
   #staleEntry(held: HeldEntry | undefined): HeldEntry | undefined {
     if (held?.good !== true) return undefined;
-    const staleSince = held.staleSince ?? Date.now();
-    if (Date.now() - staleSince >= this.#staleIfError) return undefined;
+    const now = this.#clock.now();
+    const staleSince = held.staleSince ?? now;
+    if (now - staleSince >= this.#staleIfError) return undefined;
     return { parser: held.parser!, good: true, staleSince };
   }
 
   /** Stores `entry` as the origin's most recently used one, dropping the least recently used past the bounds. */
   #touch(origin: string, entry: HeldEntry): void {
-    this.#entries.set(origin, entry, ENTRY_BYTES + origin.length + (entry.parser?.estimatedBytes() ?? 0));
+    this.#entries.set(origin, entry, entryWeight(origin, entry.parser));
   }
 }

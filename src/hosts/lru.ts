@@ -2,16 +2,6 @@
 // total weight (bytes, as estimated): what RobotsCache and RobotRules keep
 // their origins in.
 
-/** Default bound on the bytes held: 64 MiB. */
-export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-
-/**
- * What a cache holds per origin besides its parser: the key, its entry, the
- * map's slot, an error kept. An origin weighs this, its key's length and its
- * parser's `estimatedBytes()` (docs/performance.md, "Memory per origin").
- */
-export const ENTRY_BYTES = 256;
-
 /**
  * Entries by key, least recently used first (a Map keeps insertion order),
  * each with a weight. {@link set} makes an entry the most recently used and

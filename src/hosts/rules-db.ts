@@ -5,9 +5,10 @@ import { originOf, requireOrigin } from './origin.js';
 import type { Syntax } from '../syntax.js';
 import { defaultSyntax } from '../parser-options.js';
 import { invalid, OptionReader } from '../options.js';
-import { nowSeconds, SEVEN_DAYS } from '../http/expiry.js';
-import { DEFAULT_MAX_BYTES, ENTRY_BYTES, Lru } from './lru.js';
-import { DEFAULT_MAX_ENTRIES } from './cache.js';
+import { SEVEN_DAYS } from '../http/expiry.js';
+import { Lru } from './lru.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRIES, entryWeight, readClock } from './settings.js';
+import type { Clock } from '../clock.js';
 import type { Keyv } from 'keyv';
 import { readSharedStore, type SharedStore, type StoreErrorEvent } from './shared-store.js';
 
@@ -48,6 +49,12 @@ export interface RobotRulesOptions {
   readonly onStoreError?: ((event: StoreErrorEvent) => void) | undefined;
   /** Milliseconds one store operation may take. Default 1,000. */
   readonly storeTimeout?: number | undefined;
+  /**
+   * Where "now" is read: freshness, the default freshness time and visit
+   * time, store pauses. Default {@link systemClock}; tests pass one they
+   * move by hand (docs/many-hosts.md, "Time").
+   */
+  readonly clock?: Clock | undefined;
 }
 
 interface Host {
@@ -65,7 +72,8 @@ interface Host {
  * it came from; {@link allowed} then answers for any URL on any origin held.
  * Rules are kept per origin (scheme, host and port; see {@link originOf}),
  * matched with {@link RobotExclusionRulesParser} for the robot name given to
- * the constructor. Times are Unix seconds, as in Perl.
+ * the constructor. Times are Unix seconds, as in Perl, read from the
+ * `clock` option.
  *
  * @example
  * ```ts
@@ -81,6 +89,7 @@ export class RobotRules {
   #agent: string;
   readonly #syntax: Syntax;
   readonly #hosts: Lru<string, Host>;
+  readonly #clock: Clock;
   readonly #shared: SharedStore | null;
   /** Writes to the store in progress. */
   readonly #writes = new Set<Promise<void>>();
@@ -92,13 +101,14 @@ export class RobotRules {
    *   unknown key, or for an unknown syntax value.
    */
   constructor(agent: string, options?: RobotRulesOptions) {
-    const o = new OptionReader('RobotRules', options, ['syntax', 'maxEntries', 'maxBytes', 'store', 'onStoreError', 'storeTimeout', 'lock'] as const);
+    const o = new OptionReader('RobotRules', options, ['syntax', 'maxEntries', 'maxBytes', 'store', 'onStoreError', 'storeTimeout', 'lock', 'clock'] as const);
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JavaScript callers may pass a non-string
     this.#agent = String(agent);
     this.#syntax = defaultSyntax(o);
     const maxEntries = o.integer('maxEntries', 1, DEFAULT_MAX_ENTRIES);
     const maxBytes = o.integer('maxBytes', 1, DEFAULT_MAX_BYTES);
     this.#hosts = new Lru(maxEntries, maxBytes);
+    this.#clock = readClock(o);
     // It fetches nothing, so there is nothing to lock; the key is read so that readSharedStore sees every store option.
     if (o.raw('lock') !== undefined) invalid(o.label('lock'), o.argument('lock'), 'left out: RobotRules fetches nothing', o.raw('lock'));
     this.#shared = readSharedStore(o, {
@@ -109,6 +119,7 @@ export class RobotRules {
       userAgent: this.#agent,
       maxUnsaved: maxEntries,
       maxUnsavedBytes: maxBytes,
+      clock: this.#clock,
     });
   }
 
@@ -138,7 +149,7 @@ export class RobotRules {
     const parser = new RobotExclusionRulesParser();
     parser.parse(content);
     host.parser = parser;
-    host.fresh = freshUntil ?? nowSeconds() + SEVEN_DAYS;
+    host.fresh = freshUntil ?? this.#now() + SEVEN_DAYS;
     this.#use(origin, host);
     if (this.#shared !== null) {
       parser.expirationDate = host.fresh;
@@ -167,13 +178,13 @@ export class RobotRules {
     const origin = originOf(url);
     if (origin === null) return false;
     const held = this.#hosts.peek(origin);
-    if (held?.parser !== undefined && held.fresh! >= nowSeconds()) return true;
+    if (held?.parser !== undefined && held.fresh! >= this.#now()) return true;
     const stored = this.#shared === null ? undefined : await this.#shared.read(origin);
     const parser = stored?.parser;
-    if (parser === undefined || parser.isExpired) return false;
+    if (parser === undefined || parser.expirationDate <= this.#now()) return false;
     const host = this.#hosts.peek(origin) ?? { visits: 0 };
     // A parse while the store was read holds newer rules than the store's.
-    if (host.parser !== undefined && host.fresh! >= nowSeconds()) return true;
+    if (host.parser !== undefined && host.fresh! >= this.#now()) return true;
     host.parser = parser;
     host.fresh = parser.expirationDate;
     this.#use(origin, host);
@@ -189,7 +200,7 @@ export class RobotRules {
     const origin = originOf(url);
     if (origin === null) return 'unknown';
     const host = this.#hosts.peek(origin);
-    if (host?.parser === undefined || !(host.fresh! >= nowSeconds())) return 'unknown';
+    if (host?.parser === undefined || !(host.fresh! >= this.#now())) return 'unknown';
     this.#use(origin, host);
     return host.parser.isAllowed(this.#agent, url, this.#syntax);
   }
@@ -214,7 +225,7 @@ export class RobotRules {
         delete host.fresh;
         // Weighed again without its rules, in the same place: forgetting rules is no use.
         if (host.visits === 0) this.#hosts.delete(origin);
-        else this.#hosts.reweigh(origin, ENTRY_BYTES + origin.length);
+        else this.#hosts.reweigh(origin, entryWeight(origin, undefined));
       }
     }
     return old;
@@ -225,7 +236,7 @@ export class RobotRules {
    * `time` (Unix seconds, default now), for politeness bookkeeping.
    * @throws InvalidUrlError when `url` has no http(s) origin.
    */
-  visit(url: string | URL, time: number = nowSeconds()): void {
+  visit(url: string | URL, time: number = this.#now()): void {
     const origin = requireOrigin(url);
     const host = this.#hosts.peek(origin) ?? { visits: 0 };
     this.#use(origin, host);
@@ -251,6 +262,11 @@ export class RobotRules {
     return this.#known(url)?.fresh;
   }
 
+  /** The clock's time in Unix seconds. */
+  #now(): number {
+    return this.#clock.now() / 1000;
+  }
+
   #known(url: string | URL): Host | undefined {
     const origin = originOf(url);
     return origin === null ? undefined : this.#hosts.peek(origin);
@@ -258,6 +274,6 @@ export class RobotRules {
 
   /** Stores `host` as the most recently used origin, weighed with its rules, dropping the least recently used past the bounds. */
   #use(origin: string, host: Host): void {
-    this.#hosts.set(origin, host, ENTRY_BYTES + origin.length + (host.parser?.estimatedBytes() ?? 0));
+    this.#hosts.set(origin, host, entryWeight(origin, host.parser));
   }
 }

@@ -9,7 +9,10 @@ import type { Syntax } from '../syntax.js';
 import { invalid, type OptionReader } from '../options.js';
 import type { StatusPolicy } from '../http/status-policy.js';
 import { storeKeyPrefix } from './store-codec.js';
-import { ENTRY_BYTES, Lru } from './lru.js';
+import { Lru } from './lru.js';
+import { entryWeight, hasMethods } from './settings.js';
+import { StoreTimeoutError, type StoreOperation } from '../errors.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /**
  * A lock shared by the processes of a fleet, so that one of them fetches an
@@ -28,8 +31,8 @@ export interface StoreErrorEvent {
   /** The origin key (see {@link originOf}) the operation was for. */
   readonly origin: string;
   /** `'read'`, `'write'` (the store) or `'lock'`, `'unlock'` (the lock). */
-  readonly operation: 'read' | 'write' | 'lock' | 'unlock';
-  /** What the store or lock threw or rejected with; for an operation that took too long, an Error named `'TimeoutError'`. */
+  readonly operation: StoreOperation;
+  /** What the store or lock threw or rejected with; for an operation that took longer than `storeTimeout`, a {@link StoreTimeoutError}. */
   readonly error: unknown;
 }
 
@@ -61,19 +64,14 @@ export interface SharedStoreSettings {
   readonly maxUnsaved: number;
   /** At most how many bytes of heap they hold, as their parsers estimate it (the cache's `maxBytes`): a store that is down costs no more memory than the cache. */
   readonly maxUnsavedBytes: number;
+  /** The cache's clock: freshness, pauses and polls. The store timeout runs on real time, as the I/O it bounds. */
+  readonly clock: Clock;
 }
 
-/** Whether `entry` still answers (not expired). */
-function fresh(entry: HeldEntry, now = Date.now()): boolean {
+/** Whether `entry` still answers (not expired) at `now` (milliseconds since the epoch). */
+function fresh(entry: HeldEntry, now: number): boolean {
   return entryExpiry(entry) > now;
 }
-
-/** The error a store or lock operation that took longer than `storeTimeout` is reported with. */
-function timeoutError(operation: string, ms: number): Error {
-  return Object.assign(new Error(`store ${operation} took longer than ${ms} ms`), { name: 'TimeoutError' });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One cache's view of a shared store: reads and writes that never throw
@@ -82,7 +80,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export class SharedStore {
   readonly #s: SharedStoreSettings;
-  /** Until when (Date.now()) the store is left alone after a failure, and the next pause. */
+  /** Until when (on the clock) the store is left alone after a failure, and the next pause. */
   #pausedUntil = 0;
   #pause = FIRST_PAUSE;
   /** Answers whose write failed, by key, written when the store answers again. */
@@ -120,7 +118,7 @@ export class SharedStore {
   async load(origin: string, fetch: (stored: HeldEntry | undefined) => Promise<HeldEntry>): Promise<HeldEntry> {
     const key = this.#s.prefix + origin;
     const stored = await this.#read(origin, key);
-    if (stored !== undefined && fresh(stored)) return stored;
+    if (stored !== undefined && fresh(stored, this.#s.clock.now())) return stored;
     const lock = this.#s.lock;
     if (lock === null) return this.#fetchAndWrite(origin, key, stored, fetch);
     const lockKey = `${this.#s.prefix}lock:${origin}`;
@@ -135,13 +133,13 @@ export class SharedStore {
         try {
           // Read again: the holder before us may have written just after our first read.
           const again = taken === true ? await this.#read(origin, key) : undefined;
-          if (again !== undefined && fresh(again)) return again;
+          if (again !== undefined && fresh(again, this.#s.clock.now())) return again;
           return await this.#fetchAndWrite(origin, key, again ?? stored, fetch);
         } finally {
           if (taken === true) await this.#guard(origin, 'unlock', () => lock.release(lockKey));
         }
       }
-      const found = await this.#waitFor(origin, key, Date.now() + ttl);
+      const found = await this.#waitFor(origin, key, this.#s.clock.now() + ttl);
       if (found !== undefined) return found;
       if (round === 1 || this.#paused()) return this.#fetchAndWrite(origin, key, stored, fetch);
     }
@@ -149,10 +147,11 @@ export class SharedStore {
 
   /** Polls the store until it holds a fresh entry (returned), `deadline` passes or the store fails (undefined). */
   async #waitFor(origin: string, key: string, deadline: number): Promise<HeldEntry | undefined> {
-    for (let poll = FIRST_POLL; Date.now() < deadline && !this.#paused(); poll = Math.min(MAX_POLL, Math.ceil(poll * 1.5))) {
-      await sleep(Math.min(poll, Math.max(1, deadline - Date.now())));
+    const clock = this.#s.clock;
+    for (let poll = FIRST_POLL; clock.now() < deadline && !this.#paused(); poll = Math.min(MAX_POLL, Math.ceil(poll * 1.5))) {
+      await clock.sleep(Math.min(poll, Math.max(1, deadline - clock.now())));
       const found = await this.#read(origin, key);
-      if (found !== undefined && fresh(found)) return found;
+      if (found !== undefined && fresh(found, clock.now())) return found;
     }
     return undefined;
   }
@@ -186,7 +185,7 @@ export class SharedStore {
 
   /** Writes `entry` with a time to live from its expiry; kept for later when the store fails. */
   async #write(origin: string, key: string, entry: HeldEntry): Promise<void> {
-    const now = Date.now();
+    const now = this.#s.clock.now();
     const ttl = this.#ttl(entry, now);
     if (ttl <= 0) return;
     const written = await this.#guard(origin, 'write', async () => {
@@ -195,7 +194,7 @@ export class SharedStore {
     });
     if (written === true) return;
     // The oldest are dropped past either bound, as the cache's own entries are.
-    this.#unsaved.set(key, entry, ENTRY_BYTES + key.length + (entry.parser?.estimatedBytes() ?? 0));
+    this.#unsaved.set(key, entry, entryWeight(key, entry.parser));
   }
 
   /** Milliseconds the store keeps `entry`: to its expiry, and good rules as long again as they may be served stale. */
@@ -207,28 +206,27 @@ export class SharedStore {
   }
 
   #paused(): boolean {
-    return Date.now() < this.#pausedUntil;
+    return this.#s.clock.now() < this.#pausedUntil;
   }
 
   /**
    * Runs a store or lock operation within the store timeout: its value, or
    * null when it failed, took too long, or the store is paused after a
-   * failure. Failures go to `onStoreError` and pause the store.
+   * failure. Failures go to `onStoreError` and pause the store. The timeout
+   * is on the system clock, whatever the cache's: it bounds I/O, which takes
+   * real time.
    */
-  async #guard<T>(origin: string, operation: StoreErrorEvent['operation'], run: () => Promise<T>): Promise<T | null> {
+  async #guard<T>(origin: string, operation: StoreOperation, run: () => Promise<T>): Promise<T | null> {
     if (this.#paused()) return null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = new AbortController();
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(timeoutError(operation, this.#s.timeout)), this.#s.timeout);
-      });
       const emitted = this.#emitted;
-      const value = await Promise.race([run(), timeout]);
+      const value = await Promise.race([run(), this.#timeout(operation, done.signal)]);
       if (this.#emitted !== emitted) throw this.#lastEmitted;
       this.#resumed();
       return value;
     } catch (error) {
-      this.#pausedUntil = Date.now() + this.#pause;
+      this.#pausedUntil = this.#s.clock.now() + this.#pause;
       this.#pause = Math.min(MAX_PAUSE, this.#pause * 2);
       try {
         this.#s.onStoreError?.({ origin, operation, error });
@@ -237,8 +235,14 @@ export class SharedStore {
       }
       return null;
     } finally {
-      clearTimeout(timer);
+      done.abort();
     }
+  }
+
+  /** Rejects with a {@link StoreTimeoutError} once `storeTimeout` has passed, unless `signal` aborts first (the race is over). */
+  async #timeout(operation: StoreOperation, signal: AbortSignal): Promise<never> {
+    await systemClock.sleep(this.#s.timeout, signal);
+    throw new StoreTimeoutError(operation, this.#s.timeout);
   }
 
   /** After a store operation succeeded: the pause starts short again, and unsaved answers are written. */
@@ -247,7 +251,7 @@ export class SharedStore {
     if (this.#unsaved.size === 0) return;
     const pending = this.#unsaved.entries();
     this.#unsaved.clear();
-    const now = Date.now();
+    const now = this.#s.clock.now();
     // In the background: the lookup that found the store back does not wait for them.
     void (async () => {
       for (const [key, entry] of pending) {
@@ -260,11 +264,6 @@ export class SharedStore {
 /** The option keys {@link readSharedStore} reads. */
 type StoreKey = 'store' | 'lock' | 'onStoreError' | 'storeTimeout';
 
-/** Whether `value` has a method of each of `names`. */
-function hasMethods(value: unknown, names: readonly string[]): boolean {
-  return typeof value === 'object' && value !== null && names.every((n) => typeof (value as Record<string, unknown>)[n] === 'function');
-}
-
 /**
  * The shared store a cache's `store`, `lock`, `onStoreError` and
  * `storeTimeout` options ask for, or null without `store`.
@@ -274,7 +273,7 @@ function hasMethods(value: unknown, names: readonly string[]): boolean {
  */
 export function readSharedStore(
   o: OptionReader<StoreKey>,
-  rest: Pick<SharedStoreSettings, 'fetchTimeout' | 'staleIfError' | 'syntax' | 'userAgent' | 'maxUnsaved' | 'maxUnsavedBytes'> & {
+  rest: Pick<SharedStoreSettings, 'fetchTimeout' | 'staleIfError' | 'syntax' | 'userAgent' | 'maxUnsaved' | 'maxUnsavedBytes' | 'clock'> & {
     readonly policy: StatusPolicy | 'rules';
   },
 ): SharedStore | null {

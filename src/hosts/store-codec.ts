@@ -33,7 +33,7 @@ export type StoredError =
     }
   | { readonly kind: 'encoding'; readonly message: string; readonly encoding: string };
 
-/** One origin's last outcome, as stored. Times are Date.now() milliseconds. */
+/** One origin's last outcome, as stored. Times are milliseconds since the epoch, on the writing cache's clock. */
 export interface StoredRobots {
   readonly v: typeof STORE_VERSION;
   /** The robots.txt URL fetched. */
@@ -63,9 +63,9 @@ export interface HeldEntry {
   readonly parser?: RobotExclusionRulesParser;
   /** True when `parser` holds the rules of a successful fetch. */
   readonly good?: boolean;
-  /** While refetches fail: when the first of them failed (Date.now() milliseconds). */
+  /** While refetches fail: when the first of them failed (milliseconds on the cache's clock). */
   readonly staleSince?: number;
-  /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (Date.now() milliseconds). */
+  /** Or, under `'throw'`, the failure to rethrow until `errorUntil` (milliseconds on the cache's clock). */
   readonly error?: RobotsFailure;
   readonly errorUntil?: number;
 }

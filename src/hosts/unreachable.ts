@@ -2,7 +2,9 @@
 // RobotsCache and the Ruby-style module functions.
 import { RobotExclusionRulesParser } from '../parser.js';
 import { FETCHED } from '../http/requests.js';
-import type { FetchOptions } from '../http/fetch.js';
+import { fetchSettings, type FetchOptions, type FetchSettings } from '../http/fetch.js';
+import { SEVEN_DAYS } from '../http/expiry.js';
+import { systemClock, type Clock } from '../clock.js';
 import { DISALLOW_ALL, type StatusPolicy } from '../http/status-policy.js';
 import { RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { GYM2008, RFC9309, type Syntax } from '../syntax.js';
@@ -96,7 +98,8 @@ export interface PolicyFetch {
  * agent (`'disallow'`), or nothing (`'throw'`: the caller throws `error`);
  * it keeps the `sourceUrl` and `responseCode` of the attempt. A failed
  * fetch's parser expires after `failureTtl` milliseconds at the latest, so
- * that the origin is tried again soon, but not at once.
+ * that the origin is tried again soon, but not at once. Every expiry counts
+ * from `clock`'s time, the fetch's own included.
  * @throws any error that is not a {@link RobotsFailure} (InvalidArgumentError,
  *   InvalidUrlError, the caller's abort).
  */
@@ -107,13 +110,18 @@ export async function fetchWithPolicy(
   policy: ServerErrorPolicy,
   failureTtl: number,
   syntax: Syntax,
+  clock: Clock = systemClock,
 ): Promise<PolicyFetch> {
+  // Checked before the parser is made, as the parser's fetch checks them, with the same default policy.
+  const settings = fetchSettings(options.statusPolicy === undefined ? { ...options, statusPolicy: statusPolicyFor(syntax) } : options);
   // GYM2008, the usual case, passes no options: a parser per origin stays cheap to make.
   const parser = syntax === GYM2008 ? new RobotExclusionRulesParser() : new RobotExclusionRulesParser({ syntax });
   parser.userAgent = userAgent;
+  // Its default expiry, which a stand-in keeps, on the clock too.
+  parser.expirationDate = clock.now() / 1000 + SEVEN_DAYS;
   let error: RobotsFailure | null = null;
   try {
-    await parser.fetch(robotsUrl, options);
+    await fetchInto(parser, robotsUrl, { ...settings, clock });
   } catch (thrown) {
     if (!isPolicyFailure(thrown)) throw thrown;
     error = thrown;
@@ -124,8 +132,17 @@ export async function fetchWithPolicy(
   const retryAfter = failed ? retryAfterOf(error, parser) : null;
   if (failed) {
     // A 5xx's own expiry is its Retry-After under 'rfc9309': the pause, which is never shorter than failureTtl, replaces it.
-    const until = (Date.now() + failurePause(retryAfter, failureTtl)) / 1000;
+    const until = (clock.now() + failurePause(retryAfter, failureTtl)) / 1000;
     parser.expirationDate = retryAfter !== null ? until : Math.min(parser.expirationDate, until);
   }
   return { parser, failed, error, retryAfter };
+}
+
+/**
+ * The parser's `fetch` with settings already checked: its protected
+ * `fetchWith`, which the lookalike adapter calls as a subclass. Settings,
+ * unlike options, carry the clock the fetch's expiry counts from.
+ */
+function fetchInto(parser: RobotExclusionRulesParser, url: string, settings: FetchSettings): Promise<void> {
+  return (parser as unknown as { fetchWith(url: string, settings: FetchSettings): Promise<void> }).fetchWith(url, settings);
 }

@@ -1,4 +1,5 @@
 // When a fetched robots.txt goes stale: pure functions of the response headers and "now".
+import { systemClock } from '../clock.js';
 
 /** MK1996's default lifetime of a robots.txt, in seconds. */
 export const SEVEN_DAYS = 7 * 24 * 60 * 60;
@@ -6,9 +7,9 @@ export const SEVEN_DAYS = 7 * 24 * 60 * 60;
 /** RFC 9309's longest lifetime of a cached robots.txt, in seconds. */
 export const ONE_DAY = 24 * 60 * 60;
 
-/** The current Unix time in seconds, with a fraction, like Python's `time.time()`. */
+/** The system clock's Unix time in seconds, with a fraction, like Python's `time.time()`. */
 export function nowSeconds(): number {
-  return Date.now() / 1000;
+  return systemClock.now() / 1000;
 }
 
 /** The response headers expiry looks at; a fetch `Headers` object fits. */

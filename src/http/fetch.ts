@@ -4,7 +4,8 @@ import { connect, request } from '#http-platform';
 import { decodeBody, type DecodeErrorMode } from './charset.js';
 import { RobotsEncodingError, RobotsFetchError, type FetchFailure, type RobotsError } from '../errors.js';
 import { invalidUrl, OptionReader } from '../options.js';
-import { expirationFromHeaders, nowSeconds, retryAfterSeconds, type HeaderSource } from './expiry.js';
+import { expirationFromHeaders, retryAfterSeconds, type HeaderSource } from './expiry.js';
+import { systemClock, type Clock } from '../clock.js';
 import { DISALLOW_ALL, failureOutcome, POLICY_DEFAULTS, statusOutcome, type PolicyName, type StatusPolicy } from './status-policy.js';
 import { describeRefusal, type AddressFilter } from './address.js';
 import type { LookupFunction } from './connect.js';
@@ -70,6 +71,11 @@ export interface FetchSettings {
   readonly statusPolicy: PolicyName;
   readonly allowAddress: AddressFilter | null;
   readonly lookup: LookupFunction | null;
+  /**
+   * The clock the expiry of what is fetched counts from: the system's, or a
+   * cache's `clock`. Not an option of `fetch`. @internal
+   */
+  readonly clock: Clock;
 }
 
 /** Every key of {@link FetchOptions}. @internal */
@@ -96,15 +102,16 @@ export function fetchSettings(options?: unknown, owner = 'fetch', path = ''): Fe
     statusPolicy,
     allowAddress: o.callback<AddressFilter>('allowAddress') ?? null,
     lookup: o.callback<LookupFunction>('lookup') ?? null,
+    clock: systemClock,
   };
 }
 
 /**
  * Whether two checked fetch options ask for the same request: every value
- * equal, the signal (and any function) the same object.
+ * equal, the signal, the clock (and any function) the same object.
  */
 export function sameSettings(a: FetchSettings, b: FetchSettings): boolean {
-  return FETCH_KEYS.every((key) => a[key] === b[key]);
+  return a.clock === b.clock && FETCH_KEYS.every((key) => a[key] === b[key]);
 }
 
 /**
@@ -286,12 +293,12 @@ export async function fetchRobotsTxt(url: string, userAgent: string | null, s: F
     const e = error;
     const outcome = failureOutcome(s.statusPolicy, e.reason);
     if (outcome === 'fail') return { responseCode: e.responseCode, error: e };
-    const now = nowSeconds();
+    const now = s.clock.now() / 1000;
     return { responseCode: e.responseCode, text: outcome === 'allow-all' ? '' : DISALLOW_ALL, expirationDate: expiring(now, now + policy.lifetime) };
   }
 
   const { status } = answer;
-  const now = nowSeconds();
+  const now = s.clock.now() / 1000;
   switch (statusOutcome(s.statusPolicy, status)) {
     case 'parse':
       try {

@@ -4,6 +4,7 @@
 import { RobotsCache } from '../../src/hosts/cache.js';
 import { originFetchOptions, pathsFor } from './origins.js';
 import { redisStore } from './redis.js';
+import { SkippingClock } from './clock.js';
 
 /** What the parent passes. */
 export interface WorkerSettings {
@@ -14,18 +15,22 @@ export interface WorkerSettings {
   readonly storeTimeout: number;
 }
 
-/** A message to the worker: ask every path of each origin, concurrently; or stop. */
-export type ToWorker = { readonly type: 'ask'; readonly origins: readonly string[] } | { readonly type: 'stop' };
+/** A message to the worker: ask every path of each origin, concurrently; set its clock `ms` ahead; or stop. */
+export type ToWorker =
+  { readonly type: 'ask'; readonly origins: readonly string[] } | { readonly type: 'skip'; readonly ms: number } | { readonly type: 'stop' };
 
-/** The worker's replies: it is ready; the answers of an `ask`, per origin; store errors seen so far. */
+/** The worker's replies: it is ready (or its clock skipped); the answers of an `ask`, per origin; store errors seen so far. */
 export type FromWorker =
   | { readonly type: 'ready' }
+  | { readonly type: 'skipped' }
   | { readonly type: 'answers'; readonly answers: readonly (readonly boolean[])[]; readonly storeErrors: number }
   | { readonly type: 'failed'; readonly message: string };
 
 const settings = JSON.parse(process.argv[2]!) as WorkerSettings;
 const shared = await redisStore(settings.redisUrl);
 let storeErrors = 0;
+// The system's time, until the parent moves it ahead to expire what is held.
+const clock = new SkippingClock();
 const cache = new RobotsCache({
   userAgent: settings.userAgent,
   fetchOptions: originFetchOptions(settings.timeout),
@@ -33,6 +38,7 @@ const cache = new RobotsCache({
   lock: shared.lock,
   storeTimeout: settings.storeTimeout,
   onStoreError: () => storeErrors++,
+  clock,
 });
 const send = (message: FromWorker): void => {
   process.send!(message);
@@ -41,6 +47,11 @@ const send = (message: FromWorker): void => {
 process.on('message', (message: ToWorker) => {
   if (message.type === 'stop') {
     void shared.close().finally(() => process.exit(0));
+    return;
+  }
+  if (message.type === 'skip') {
+    clock.skip(message.ms);
+    send({ type: 'skipped' });
     return;
   }
   const asked = message.origins.map((origin) => {

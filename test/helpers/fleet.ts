@@ -9,6 +9,8 @@ export interface FleetWorker {
   readonly process: ChildProcess;
   /** Asks every path of each origin at once; the answers per origin, and the store errors the worker has seen. */
   ask(origins: readonly string[]): Promise<{ answers: readonly (readonly boolean[])[]; storeErrors: number }>;
+  /** Sets its clock `ms` ahead of the system's (further, when it already is). */
+  skip(ms: number): Promise<void>;
   /** Kills it at once (SIGKILL), as a crash would. */
   kill(): Promise<void>;
   /** Lets it close its Redis client and exit. */
@@ -42,6 +44,12 @@ export async function startWorker(settings: WorkerSettings): Promise<FleetWorker
       const message = await reply;
       if (message.type !== 'answers') throw new Error(`fleet worker: ${JSON.stringify(message)}`);
       return message;
+    },
+    skip: async (ms) => {
+      const reply = next();
+      child.send({ type: 'skip', ms } satisfies ToWorker);
+      const message = await reply;
+      if (message.type !== 'skipped') throw new Error(`fleet worker: ${JSON.stringify(message)}`);
     },
     kill: async () => {
       const done = exited(child);

@@ -7,6 +7,7 @@ import { InvalidArgumentError, RobotsFetchError } from '../../src/errors.js';
 import { RobotExclusionRulesParser } from '../../src/parser.js';
 import { RFC9309 } from '../../src/syntax.js';
 import { respond, startServer, type TestServer } from '../helpers/server.js';
+import { ManualClock } from '../helpers/clock.js';
 
 const UA = 'MemBot/1.0';
 
@@ -72,43 +73,53 @@ for (const policy of ['disallow', 'throw'] as const) {
   test(`under '${policy}' a failure with Retry-After is not fetched again before it, though failureTtl has passed`, async (t) => {
     const down = await startServer({ '/robots.txt': respond(503, '', { 'retry-after': '120' }) });
     t.teardown(() => down.close());
-    const cache = new RobotsCache({ userAgent: UA, onServerError: policy, failureTtl: 0 });
-    for (let k = 0; k < 3; k++) {
+    const clock = new ManualClock();
+    const cache = new RobotsCache({ userAgent: UA, onServerError: policy, failureTtl: 0, clock });
+    const ask = async (): Promise<void> => {
       if (policy === 'throw') await t.throwsAsync(cache.isAllowed(down.url('/x')), { instanceOf: RobotsFetchError });
       else t.false(await cache.isAllowed(down.url('/x')));
-    }
+    };
+    for (let k = 0; k < 3; k++) await ask();
+    await clock.advance(119_999);
+    await ask();
     t.is(down.count('/robots.txt'), 1);
+    await clock.advance(1);
+    await ask();
+    t.is(down.count('/robots.txt'), 2);
   });
 }
 
 test("under statusPolicy 'rfc9309' a 5xx with Retry-After is not fetched again before it, though failureTtl has passed (§9.44)", async (t) => {
   const down = await startServer({ '/robots.txt': respond(503, '', { 'retry-after': '120' }) });
   t.teardown(() => down.close());
-  const cache = new RobotsCache({ userAgent: UA, syntax: RFC9309, failureTtl: 0 });
+  const clock = new ManualClock();
+  const cache = new RobotsCache({ userAgent: UA, syntax: RFC9309, failureTtl: 0, clock });
   for (let k = 0; k < 3; k++) t.false(await cache.isAllowed(down.url('/x')));
+  await clock.advance(119_999);
+  t.false(await cache.isAllowed(down.url('/x')));
   t.is(down.count('/robots.txt'), 1);
+  await clock.advance(1);
+  t.false(await cache.isAllowed(down.url('/x')));
+  t.is(down.count('/robots.txt'), 2);
 });
 
 test("under statusPolicy 'rfc9309' a 5xx's Retry-After shorter than failureTtl does not shorten it (§9.44)", async (t) => {
   const down = await startServer({ '/robots.txt': respond(503, '', { 'retry-after': '1' }) });
   t.teardown(() => down.close());
-  const cache = new RobotsCache({ userAgent: UA, syntax: RFC9309, failureTtl: 60_000 });
-  const before = Date.now();
+  const clock = new ManualClock();
+  const cache = new RobotsCache({ userAgent: UA, syntax: RFC9309, failureTtl: 60_000, clock });
   const parser = await cache.get(down.url('/'));
   t.false(parser.isAllowed(UA, '/'));
-  const pause = parser.expirationDate * 1000 - before;
-  t.true(pause >= 59_000 && pause <= 65_000, String(pause));
+  t.is(parser.expirationDate * 1000 - clock.now(), 60_000);
 });
 
 test('a Retry-After longer than a day pauses the origin for a day', async (t) => {
   const down = await startServer({ '/robots.txt': respond(503, '', { 'retry-after': String(365 * 24 * 3600) }) });
   t.teardown(() => down.close());
-  const cache = new RobotsCache({ userAgent: UA, failureTtl: 0 });
-  const before = Date.now();
+  const clock = new ManualClock();
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 0, clock });
   const parser = await cache.get(down.url('/'));
-  const pause = parser.expirationDate * 1000 - before;
-  t.true(pause <= MAX_RETRY_AFTER + 5_000, String(pause));
-  t.true(pause >= MAX_RETRY_AFTER - 5_000, String(pause));
+  t.is(parser.expirationDate * 1000 - clock.now(), MAX_RETRY_AFTER);
 });
 
 test('good rules served while refetches fail are kept for Retry-After before the next try', async (t) => {

@@ -3,6 +3,7 @@ import { RobotsCache, type RobotsFetchEvent } from '../../src/hosts/cache.js';
 import { InvalidArgumentError, InvalidUrlError, RobotsFetchError } from '../../src/errors.js';
 import { GYM2008, MK1996, RFC9309 } from '../../src/syntax.js';
 import { closedPortUrl, hang, redirect, respond, startServer, type TestServer } from '../helpers/server.js';
+import { ManualClock } from '../helpers/clock.js';
 
 const UA = 'CacheBot/1.0';
 const PRIVATE = 'User-agent: *\nDisallow: /private/\nCrawl-delay: 3\n';
@@ -361,6 +362,8 @@ test('the constructor rejects bad options with an InvalidArgumentError naming th
       'RobotsCache option fetchOptions.maxBytes must be a non-negative integer, got -1',
     ],
     [{ userAgent: UA, fetchOptions: 5000 }, 'fetchOptions', 'RobotsCache option fetchOptions must be an object, got 5000'],
+    [{ userAgent: UA, clock: Date }, 'clock', 'RobotsCache option clock must be an object with now and sleep methods, got a function'],
+    [{ userAgent: UA, clock: { now: () => 0 } }, 'clock', 'RobotsCache option clock must be an object with now and sleep methods, got an object'],
   ];
   for (const [options, argument, message] of bad) {
     const error = t.throws(() => new RobotsCache(options as never), { instanceOf: InvalidArgumentError, code: 'ERR_ROBOTS_INVALID_ARGUMENT', message });
@@ -373,7 +376,7 @@ test('the constructor rejects unknown option keys, naming the key and the known 
     instanceOf: InvalidArgumentError,
     code: 'ERR_ROBOTS_INVALID_ARGUMENT',
     message:
-      'RobotsCache option failureTTL is unknown; known options: userAgent, syntax, maxEntries, maxBytes, fetchOptions, onServerError, failureTtl, staleIfError, onFetch, store, lock, onStoreError, storeTimeout',
+      'RobotsCache option failureTTL is unknown; known options: userAgent, syntax, maxEntries, maxBytes, fetchOptions, onServerError, failureTtl, staleIfError, onFetch, store, lock, onStoreError, storeTimeout, clock',
   });
   t.is(error.argument, 'failureTTL');
   const nested = t.throws(() => new RobotsCache({ userAgent: UA, fetchOptions: { timout: 1000 } as never }), {
@@ -495,33 +498,89 @@ test('stale rules are retried after failureTtl and replaced by the next good fet
   t.is(s.count('/robots.txt'), 3);
 });
 
-test('failureTtl is in milliseconds: a failed fetch is tried again after it, not before', async (t) => {
+test('failureTtl is in milliseconds on the clock: a failed fetch is tried again after it, not before', async (t) => {
   let status = 503;
   const s = await serve(t, (req, res) => respond(status, PRIVATE)(req, res));
-  const cache = new RobotsCache({ userAgent: UA, failureTtl: 300 });
+  const clock = new ManualClock();
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 300, clock });
   t.false(await cache.isAllowed(s.url('/public')));
   status = 200;
+  await clock.advance(299);
   t.false(await cache.isAllowed(s.url('/public'))); // still remembered
   t.is(s.count('/robots.txt'), 1);
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await clock.advance(1);
   t.true(await cache.isAllowed(s.url('/public')));
   t.is(s.count('/robots.txt'), 2);
 });
 
-test("a failed fetch's stand-in parser expires failureTtl milliseconds from now", async (t) => {
-  const s = await serve(t, respond(503));
-  const cache = new RobotsCache({ userAgent: UA, failureTtl: 60_000 });
-  const before = Date.now() / 1000;
-  const parser = await cache.get(s.url('/'));
-  t.true(parser.expirationDate >= before + 60 && parser.expirationDate <= Date.now() / 1000 + 60);
+test("under 'throw' the remembered failure is rethrown until failureTtl has passed on the clock", async (t) => {
+  let status = 500;
+  const s = await serve(t, (req, res) => respond(status, PRIVATE)(req, res));
+  const clock = new ManualClock();
+  const cache = new RobotsCache({ userAgent: UA, onServerError: 'throw', failureTtl: 60_000, clock });
+  const first = await t.throwsAsync(cache.isAllowed(s.url('/public')), { instanceOf: RobotsFetchError });
+  status = 200;
+  await clock.advance(59_999);
+  t.is(await t.throwsAsync(cache.isAllowed(s.url('/public'))), first);
+  await clock.advance(1);
+  t.true(await cache.isAllowed(s.url('/public')));
+  t.is(s.count('/robots.txt'), 2);
 });
 
-test('staleIfError is in milliseconds: past it, a failed refetch lets onServerError decide', async (t) => {
+test("a failed fetch's stand-in parser expires failureTtl milliseconds from the clock's now", async (t) => {
+  const s = await serve(t, respond(503));
+  const clock = new ManualClock();
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 60_000, clock });
+  const parser = await cache.get(s.url('/'));
+  t.is(parser.expirationDate, (clock.now() + 60_000) / 1000);
+});
+
+test('staleIfError is in milliseconds on the clock: past it, a failed refetch lets onServerError decide', async (t) => {
   const s = await goodThenFailing(t, 503);
-  const cache = new RobotsCache({ userAgent: UA, failureTtl: 0, staleIfError: 300 });
+  const clock = new ManualClock();
+  const cache = new RobotsCache({ userAgent: UA, failureTtl: 0, staleIfError: 300, clock });
   t.false(await cache.isAllowed(s.url('/private/x')));
   t.true(await cache.isAllowed(s.url('/public'))); // first failed refetch: stale rules served
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await clock.advance(299);
+  t.true(await cache.isAllowed(s.url('/public'))); // refetched, failed, still within staleIfError
+  await clock.advance(1);
   t.false(await cache.isAllowed(s.url('/public'))); // past staleIfError: disallow everything
-  t.is(s.count('/robots.txt'), 3);
+  t.is(s.count('/robots.txt'), 4);
+});
+
+test("a fetched robots.txt's max-age counts from the cache's clock, and it is fetched again once that has passed", async (t) => {
+  const s = await site(t, PRIVATE, { 'cache-control': 'max-age=60' });
+  // Far from the wall's time: an expiry counted from the wall would be decades off.
+  const clock = new ManualClock(Date.UTC(2040, 0, 1));
+  const cache = new RobotsCache({ userAgent: UA, clock });
+  const parser = await cache.get(s.url('/'));
+  t.is(parser.expirationDate, clock.now() / 1000 + 60);
+  await clock.advance(59_999);
+  t.is(await cache.get(s.url('/')), parser);
+  await clock.advance(1);
+  t.not(await cache.get(s.url('/')), parser);
+  t.is(s.count('/robots.txt'), 2);
+});
+
+test("an Expires date is reached on the cache's clock", async (t) => {
+  const s = await site(t, PRIVATE, { expires: 'Tue, 01 Jan 2030 01:00:00 GMT' });
+  const clock = new ManualClock(Date.UTC(2030, 0, 1));
+  const cache = new RobotsCache({ userAgent: UA, clock });
+  t.is((await cache.get(s.url('/'))).expirationDate, Date.UTC(2030, 0, 1, 1) / 1000);
+  await clock.advance(3_599_999);
+  await cache.isAllowed(s.url('/'));
+  t.is(s.count('/robots.txt'), 1);
+  await clock.advance(1);
+  await cache.isAllowed(s.url('/'));
+  t.is(s.count('/robots.txt'), 2);
+});
+
+test("without an expiry in the answer, the rules hold seven days on the cache's clock", async (t) => {
+  const s = await site(t, PRIVATE);
+  const clock = new ManualClock(Date.UTC(2040, 0, 1));
+  const cache = new RobotsCache({ userAgent: UA, clock });
+  t.is((await cache.get(s.url('/'))).expirationDate, clock.now() / 1000 + 7 * 86_400);
+  // A stand-in for a failure that names no expiry gets its expiry from the clock too.
+  const down = await serve(t, respond(503));
+  t.is((await new RobotsCache({ userAgent: UA, clock, failureTtl: 30 * 86_400_000 }).get(down.url('/'))).expirationDate, clock.now() / 1000 + 7 * 86_400);
 });

@@ -2,8 +2,10 @@ import test from 'ava';
 import { RobotRules } from '../../src/hosts/rules-db.js';
 import { InvalidArgumentError, InvalidUrlError } from '../../src/errors.js';
 import { MK1996 } from '../../src/syntax.js';
+import { systemClock } from '../../src/clock.js';
+import { ManualClock } from '../helpers/clock.js';
 
-const now = (): number => Date.now() / 1000;
+const now = (): number => systemClock.now() / 1000;
 const PRIVATE = 'User-agent: *\nDisallow: /private/\n';
 
 test("allowed answers from the rules parsed for the URL's origin", (t) => {
@@ -82,13 +84,31 @@ test('freshUntil is the time given to parse', (t) => {
   t.is(rules.freshUntil('http://a.example/anything'), 1234567890);
 });
 
-test('freshUntil defaults to seven days after parsing', (t) => {
-  const rules = new RobotRules('Bot');
-  const before = now();
+test('freshUntil defaults to seven days after parsing, on the clock', (t) => {
+  const clock = new ManualClock();
+  const rules = new RobotRules('Bot', { clock });
   rules.parse('http://a.example/robots.txt', PRIVATE);
-  const fresh = rules.freshUntil('http://a.example/')!;
-  t.true(fresh >= before + 7 * 86400);
-  t.true(fresh <= now() + 7 * 86400);
+  t.is(rules.freshUntil('http://a.example/'), clock.now() / 1000 + 7 * 86400);
+});
+
+test('rules go unknown once the clock passes their freshness time', async (t) => {
+  const clock = new ManualClock();
+  const rules = new RobotRules('Bot', { clock });
+  rules.parse('http://a.example/robots.txt', PRIVATE);
+  await clock.advance(7 * 86_400_000);
+  t.false(rules.allowed('http://a.example/private/x'), 'fresh up to the second given');
+  await clock.advance(1);
+  t.is(rules.allowed('http://a.example/private/x'), 'unknown');
+});
+
+test('the clock option is checked', (t) => {
+  for (const clock of [null, 5, { now: () => 0 }, { sleep: () => Promise.resolve() }]) {
+    const error = t.throws(() => new RobotRules('Bot', { clock } as never), {
+      instanceOf: InvalidArgumentError,
+      message: /^RobotRules option clock must be an object with now and sleep methods, got /,
+    });
+    t.is(error.argument, 'clock');
+  }
 });
 
 test('freshUntil is undefined for an origin never parsed', (t) => {
@@ -146,7 +166,7 @@ test('unknown option keys and options that are not an object are InvalidArgument
   const error = t.throws(() => new RobotRules('Bot', { syntx: MK1996 } as never), {
     instanceOf: InvalidArgumentError,
     code: 'ERR_ROBOTS_INVALID_ARGUMENT',
-    message: 'RobotRules option syntx is unknown; known options: syntax, maxEntries, maxBytes, store, onStoreError, storeTimeout, lock',
+    message: 'RobotRules option syntx is unknown; known options: syntax, maxEntries, maxBytes, store, onStoreError, storeTimeout, lock, clock',
   });
   t.is(error.argument, 'syntx');
   for (const options of [null, 3, 'syntax', [MK1996]]) {
@@ -225,12 +245,11 @@ test('lastVisit is the latest visit time given', (t) => {
   t.is(rules.lastVisit('http://a.example/'), 300);
 });
 
-test('visit with no time records now', (t) => {
-  const rules = new RobotRules('Bot');
-  const before = now();
+test("visit with no time records the clock's now, in Unix seconds", (t) => {
+  const clock = new ManualClock(1_234_567_890_500);
+  const rules = new RobotRules('Bot', { clock });
   rules.visit('http://a.example/');
-  const last = rules.lastVisit('http://a.example/')!;
-  t.true(last >= before && last <= now());
+  t.is(rules.lastVisit('http://a.example/'), 1_234_567_890.5);
 });
 
 test('lastVisit is undefined for an origin never visited', (t) => {

@@ -1,6 +1,8 @@
 // RobotsCache on a shared store, against a real redis-server: answers shared
 // through the store, values that do not decode, Redis dying and coming back,
-// a lock holder that dies, a file store across a restart.
+// a lock holder that dies, a file store across a restart; and on in-memory
+// stores, the store timeout and waiting for another holder's fetch. Pauses
+// and waits run on a ManualClock the tests move.
 import test from 'ava';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +12,14 @@ import { KeyvFile } from 'keyv-file';
 import { RobotsCache } from '../../src/hosts/cache.js';
 import { RobotRules } from '../../src/hosts/rules-db.js';
 import type { StoreErrorEvent } from '../../src/hosts/shared-store.js';
-import { InvalidArgumentError } from '../../src/errors.js';
+import { InvalidArgumentError, StoreTimeoutError } from '../../src/errors.js';
 import { RobotExclusionRulesParser } from '../../src/parser.js';
 import { storeKeyPrefix, validStored } from '../../src/internal.js';
 import { loneAnswers, originFetchOptions, originUrl, pathsFor, startOrigins, type OriginServer } from '../helpers/origins.js';
 import { redisStore, startRedis, type RedisStore, type TestRedis } from '../helpers/redis.js';
 import { startWorker } from '../helpers/fleet.js';
+import { ManualClock, settle } from '../helpers/clock.js';
+import { respond, startServer } from '../helpers/server.js';
 
 const UA = 'StoreBot/1.0';
 const KEY = storeKeyPrefix('original');
@@ -48,6 +52,24 @@ async function answers(cache: RobotsCache, port: number, numbers: readonly numbe
 
 const lone = (numbers: readonly number[]): boolean[][] => numbers.map((n) => loneAnswers(`o${n}.test`, UA));
 const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);
+
+/** The longest a failing store is left alone (shared-store.ts MAX_PAUSE): past it, the store is asked again. */
+const LONGEST_PAUSE = 5000;
+
+/** `keyv` as a cache's store, telling when a key's next write is done. */
+function watched(keyv: Keyv): { readonly store: Keyv; nextWrite(key: string): Promise<void> } {
+  const waiters = new Map<string, () => void>();
+  const store = {
+    get: (key: string): Promise<unknown> => keyv.get(key),
+    set: async (key: string, value: unknown, ttl?: number): Promise<boolean> => {
+      const ok = await keyv.set(key, value, ttl);
+      waiters.get(key)?.();
+      return ok;
+    },
+    on: (event: string, listener: (...args: unknown[]) => void): void => void keyv.on(event, listener),
+  };
+  return { store: store as unknown as Keyv, nextWrite: (key) => new Promise((resolve) => waiters.set(key, resolve)) };
+}
 
 test('a second cache answers from the store what the first fetched: one fetch per origin', async (t) => {
   const { server, shared } = await rig(t);
@@ -82,12 +104,15 @@ test('garbage under a key is ignored and refetched, never thrown, and replaced b
 test('Redis killed mid-run: answers keep coming, errors are reported, and the store is used again once it is back', async (t) => {
   const { redis, server, shared } = await rig(t);
   const errors: StoreErrorEvent[] = [];
+  const clock = new ManualClock();
+  const watch = watched(shared.keyv);
   const options = {
     userAgent: UA,
     fetchOptions: originFetchOptions(),
-    store: shared.keyv,
+    store: watch.store,
     storeTimeout: 2000,
     onStoreError: (e: StoreErrorEvent) => errors.push(e),
+    clock,
   };
   const cache = new RobotsCache(options);
   t.deepEqual(await answers(cache, server.port, range(0, 10)), lone(range(0, 10)));
@@ -101,40 +126,56 @@ test('Redis killed mid-run: answers keep coming, errors are reported, and the st
   t.true(errors.length > 0);
   t.true(errors.every((e) => e.origin.startsWith('http://o') && ['read', 'write'].includes(e.operation)));
 
+  // The client reconnects on its own; its connection errors meanwhile are the rig's to ignore.
+  const reconnected = new Promise((resolve) => shared.client.once('ready', resolve));
   await redis.restart();
-  // Redis came back empty. Lookups go on; once the cache tries the store again, the answers
-  // fetched while it was down are written (nothing fetched is lost), and new ones too.
+  await reconnected;
+  // Redis came back empty. Once the store's pause has run out, the next lookup uses it again, and
+  // the answers fetched while it was down are written in the background (the newest last).
   const key = (n: number): string => KEY + originUrl(n, server.port);
-  for (let n = 100; (await shared.keyv.get(key(29))) === undefined; n++) {
-    t.deepEqual(await answers(cache, server.port, [n]), lone([n]));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const written = watch.nextWrite(key(29));
+  await clock.advance(LONGEST_PAUSE);
+  t.deepEqual(await answers(cache, server.port, [100]), lone([100]));
+  await written;
   const fetched = server.count('/robots.txt');
   const fresh = new RobotsCache(options);
   t.deepEqual(await answers(fresh, server.port, range(10, 30)), lone(range(10, 30)));
   t.is(server.count('/robots.txt'), fetched, 'answers fetched while Redis was down came from the store');
 });
 
-test('a lock holder that dies: its lock expires and another process fetches', async (t) => {
+test('a lock holder that dies: its lock runs out and another process fetches', async (t) => {
   let hung = false;
+  let arrived!: () => void;
+  const arrival = new Promise<void>((resolve) => (arrived = resolve));
   // The first fetch of o0.test gets no answer at all.
   const { redis, server, shared } = await rig(t, (host) => {
     if (host !== 'o0.test' || hung) return false;
     hung = true;
+    arrived();
     return true;
   });
   const worker = await startWorker({ redisUrl: redis.url, userAgent: UA, timeout: 1500, storeTimeout: 500 });
   t.teardown(() => worker.kill());
   const origin = originUrl(0, server.port);
+  const lockKey = `${KEY}lock:${origin}`;
   void worker.ask([origin]).catch(() => undefined);
-  while (server.fetches('o0.test') === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-  // The worker holds the lock while its fetch hangs; it dies holding it.
-  t.not(await shared.client.get(`${KEY}lock:${origin}`), null);
+  await arrival;
+  // The worker holds the lock while its fetch hangs, for its fetch timeout and two store timeouts at most; it dies holding it.
+  const ttl = Number(await shared.client.sendCommand(['PTTL', lockKey]));
+  t.true(ttl > 0 && ttl <= 1500 + 2 * 500, `PTTL ${ttl}`);
   await worker.kill();
-  const cache = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(1500), store: shared.keyv, lock: shared.lock, storeTimeout: 500 });
-  t.deepEqual(await answers(cache, server.port, [0]), lone([0]));
+  const clock = new ManualClock();
+  const start = clock.now();
+  const cache = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(1500), store: shared.keyv, lock: shared.lock, storeTimeout: 500, clock });
+  const asking = answers(cache, server.port, [0]);
+  // The lock is held: the cache polls the store for the holder's answer, on its clock.
+  await clock.untilSleeping();
+  // Redis lets the dead holder's lock go at its PTTL: here at once, rather than waited for.
+  await shared.client.del(lockKey);
+  t.deepEqual(await clock.runUntil(asking), lone([0]));
+  t.true(clock.now() - start >= 1500 + 2 * 500, 'it waited as long as the holder may hold the lock');
   t.is(server.fetches('o0.test'), 2);
-  t.is(await shared.client.get(`${KEY}lock:${origin}`), null, 'the lock was released by its new holder');
+  t.is(await shared.client.get(lockKey), null, 'the lock was released by its new holder');
 });
 
 test('a file store keeps the answers across a restart of the crawler', async (t) => {
@@ -178,7 +219,8 @@ test('RobotRules on a file store: rules parsed before a restart are loaded after
   const dir = mkdtempSync(join(tmpdir(), 'rerp-rules-file-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const filename = join(dir, 'rules.json');
-  const before = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: new KeyvFile({ filename, writeDelay: 0 }) }) });
+  // A generous storeTimeout: keyv-file answers a write once the file is written, later on a loaded machine.
+  const before = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: new KeyvFile({ filename, writeDelay: 0 }) }), storeTimeout: 30_000 });
   before.parse('http://some.place/robots.txt', 'User-agent: *\nDisallow: /tmp/\n');
   before.parse('http://old.place/robots.txt', 'User-agent: *\nDisallow: /\n', Date.now() / 1000 - 1);
   // Writes go on in the background; a process about to exit waits for them.
@@ -226,21 +268,75 @@ test('answers kept while the store is down are bounded by maxBytes, the newest k
   one.parse(file(0));
   // Room for about three origins' rules.
   const maxBytes = Math.floor(one.estimatedBytes() * 3.5);
-  const rules = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: map }), maxBytes, onStoreError: (e) => errors.push(e) });
+  const clock = new ManualClock();
+  const rules = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: map }), maxBytes, onStoreError: (e) => errors.push(e), clock });
   for (let n = 0; n < 10; n++) {
     rules.parse(`http://o${n}.test/robots.txt`, file(n));
     await rules.flush();
   }
   t.true(errors.length > 0, 'the failed writes were reported');
   map.down = false;
-  // The store is left alone a while after a failure; a read once it is asked again resumes the unsaved writes.
   const keys = (): string[] => [...map.keys()].filter((k) => k.includes('.test'));
-  for (let tries = 0; tries < 100 && keys().length === 0; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await rules.load('http://elsewhere.test/');
-  }
-  for (let tries = 0; tries < 20; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+  // The store is left alone a while after a failure: nothing is written before the pause runs out.
+  await rules.load('http://elsewhere.test/');
+  await settle();
+  t.deepEqual(keys(), []);
+  // Past it, a read resumes the unsaved writes, in the background (on a Map, within a turn of the event loop).
+  await clock.advance(LONGEST_PAUSE);
+  await rules.load('http://elsewhere.test/');
+  await settle();
   const written = keys().map((k) => /o(\d+)\.test/.exec(k)![1]);
   t.true(written.length > 0 && written.length <= 3, `written: ${written.join(', ')}`);
   t.true(written.includes('9'), 'the newest answer is among those kept');
+});
+
+/** A server whose robots.txt is `PRIVATE`-like and counted. */
+async function privateSite(t: { teardown(fn: () => Promise<void>): void }): Promise<Awaited<ReturnType<typeof startServer>>> {
+  const server = await startServer({ '/robots.txt': respond(200, 'User-agent: *\nDisallow: /private/\n') });
+  t.teardown(() => server.close());
+  return server;
+}
+
+/** A lock some other process always holds. */
+const heldElsewhere = { acquire: (): Promise<boolean> => Promise.resolve(false), release: (): Promise<void> => Promise.resolve() };
+
+test('a store operation that outlasts storeTimeout is reported as a StoreTimeoutError, and the lookup goes on without it', async (t) => {
+  const server = await privateSite(t);
+  const never = { get: (): Promise<unknown> => new Promise(() => undefined), set: (): Promise<boolean> => new Promise(() => undefined) };
+  const errors: StoreErrorEvent[] = [];
+  // The store never answers, so a short timeout is as sure to run out as a long one.
+  const cache = new RobotsCache({ userAgent: UA, store: never as never, storeTimeout: 20, onStoreError: (e) => errors.push(e), clock: new ManualClock() });
+  t.false(await cache.isAllowed(server.url('/private/x')));
+  t.is(server.count('/robots.txt'), 1);
+  t.is(errors.length, 1, 'the store is left alone after its failure: the write is not tried');
+  t.like(errors[0], { origin: server.origin, operation: 'read' });
+  const error = errors[0]!.error;
+  t.true(error instanceof StoreTimeoutError);
+  t.like(error, { code: 'ERR_ROBOTS_STORE_TIMEOUT', name: 'StoreTimeoutError', operation: 'read', timeout: 20, message: 'store read took longer than 20 ms' });
+});
+
+test("while another process holds the lock, the cache polls the store on its clock and takes that process's answer", async (t) => {
+  const server = await privateSite(t);
+  const keyv = new Keyv();
+  const clock = new ManualClock();
+  const waiting = new RobotsCache({ userAgent: UA, store: keyv, lock: heldElsewhere, clock });
+  const holder = new RobotsCache({ userAgent: UA, store: keyv, clock });
+  const asking = waiting.isAllowed(server.url('/private/x'));
+  await clock.untilSleeping();
+  t.is(server.count('/robots.txt'), 0);
+  t.true(await holder.isAllowed(server.url('/public')));
+  await clock.advance(clock.nextDeadline! - clock.now());
+  t.false(await asking);
+  t.is(server.count('/robots.txt'), 1, 'the waiting cache fetched nothing');
+});
+
+test('a lock holder that never writes: the cache waits out the lock on its clock, twice, then fetches alone', async (t) => {
+  const server = await privateSite(t);
+  const clock = new ManualClock();
+  const start = clock.now();
+  const cache = new RobotsCache({ userAgent: UA, store: new Keyv(), lock: heldElsewhere, storeTimeout: 100, fetchOptions: { timeout: 1000 }, clock });
+  t.false(await clock.runUntil(cache.isAllowed(server.url('/private/x'))));
+  t.is(server.count('/robots.txt'), 1);
+  // The lock's time to live: the fetch timeout and two store timeouts.
+  t.true(clock.now() - start >= 2 * (1000 + 2 * 100));
 });
