@@ -28,8 +28,8 @@ export interface RobotsLock {
 export interface StoreErrorEvent {
   /** The origin key (see {@link originOf}) the operation was for. */
   readonly origin: string;
-  /** `'read'`, `'write'` (the store) or `'lock'`, `'unlock'` (the lock). */
-  readonly operation: 'read' | 'write' | 'lock' | 'unlock';
+  /** `'read'`, `'write'` (the store), `'lock'`, `'unlock'` (the lock) or `'reserve'`, `'push'` (the `pacer`). */
+  readonly operation: 'read' | 'write' | 'lock' | 'unlock' | 'reserve' | 'push';
   /** What the store or lock threw or rejected with; for an operation that took too long, an Error named `'TimeoutError'`. */
   readonly error: unknown;
 }
@@ -70,7 +70,7 @@ function fresh(entry: HeldEntry, now = Date.now()): boolean {
 }
 
 /** The error a store or lock operation that took longer than `storeTimeout` is reported with. */
-function timeoutError(operation: string, ms: number): Error {
+export function timeoutError(operation: string, ms: number): Error {
   return Object.assign(new Error(`store ${operation} took longer than ${ms} ms`), { name: 'TimeoutError' });
 }
 
