@@ -3,7 +3,7 @@
 import type { RobotExclusionRulesParser } from '../parser.js';
 import type { Keyv } from 'keyv';
 import { fetchSettings, type FetchOptions } from '../http/fetch.js';
-import { requireOrigin } from './origin.js';
+import { originOf, requireOrigin } from './origin.js';
 import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
 import { OptionReader } from '../options.js';
 import { checkSyntax, GYM2008, type Syntax } from '../syntax.js';
@@ -20,9 +20,11 @@ import {
 } from './unreachable.js';
 import { readSharedStore, type RobotsLock, type SharedStore, type StoreErrorEvent } from './shared-store.js';
 import type { HeldEntry } from './store-codec.js';
+import type { Clock } from '../clock.js';
+import { CachePacing, PACING_KEYS, readClock, untilAborted, waitTurnSignal, type PacingOptions, type WaitTurnOptions } from './cache-pacing.js';
 
 /** Options of {@link RobotsCache}. */
-export interface RobotsCacheOptions {
+export interface RobotsCacheOptions extends PacingOptions {
   /**
    * Sent as the User-Agent header of every fetch, and matched against the
    * records. Required; it must be a valid HTTP header value (no control
@@ -98,6 +100,8 @@ export interface RobotsCacheOptions {
   readonly onStoreError?: ((event: StoreErrorEvent) => void) | undefined;
   /** Milliseconds one store or lock operation may take before the cache goes on without it. Default 1,000. */
   readonly storeTimeout?: number | undefined;
+  /** Where the cache reads the time and waits: the system clock by default; tests pass one they move by hand. */
+  readonly clock?: Clock | undefined;
 }
 
 /** The default of {@link RobotsCacheOptions.maxEntries}. */
@@ -139,6 +143,8 @@ const CACHE_KEYS = [
   'lock',
   'onStoreError',
   'storeTimeout',
+  'clock',
+  ...PACING_KEYS,
 ] as const;
 
 /**
@@ -158,7 +164,7 @@ const CACHE_KEYS = [
  * import { RobotsCache } from 'robotexclusionrulesparser';
  * const robots = new RobotsCache({ userAgent: 'MyBot/1.0 (+https://example.com/bot)' });
  * if (await robots.isAllowed('https://example.com/some/page')) {
- *   // crawl it, waiting (await robots.getCrawlDelay(url)) ?? 0 seconds between requests
+ *   // crawl it: see waitTurn to pace requests per origin
  * }
  * ```
  */
@@ -181,6 +187,8 @@ export class RobotsCache {
   #epoch = 0;
   /** The `store` option's, or null without one. */
   readonly #shared: SharedStore | null;
+  readonly #clock: Clock;
+  readonly #pacing: CachePacing;
 
   /**
    * @throws InvalidArgumentError when `options` is not an object or has an
@@ -211,6 +219,8 @@ export class RobotsCache {
       maxUnsaved: maxEntries,
       maxUnsavedBytes: maxBytes,
     });
+    this.#clock = readClock(o);
+    this.#pacing = new CachePacing(o, this.#clock, this.#userAgent, this.#syntax);
   }
 
   /** The user agent the cache fetches as and answers for. */
@@ -343,5 +353,45 @@ export class RobotsCache {
   /** Stores `entry` as the origin's most recently used one, dropping the least recently used past the bounds. */
   #touch(origin: string, entry: HeldEntry): void {
     this.#entries.set(origin, entry, ENTRY_BYTES + origin.length + (entry.parser?.estimatedBytes() ?? 0));
+  }
+
+  /**
+   * {@link isAllowed}'s answer without a promise, when it is at hand: the
+   * origin's rules are held and fresh, and no fetch is replacing them.
+   * Otherwise undefined: await {@link isAllowed} then. Never throws: a `url`
+   * with no http(s) origin is undefined too, and {@link isAllowed} rejects it.
+   */
+  isAllowedSync(url: string | URL): boolean | undefined {
+    const origin = typeof url === 'string' || url instanceof URL ? originOf(url) : null;
+    if (origin === null || this.#inFlight.has(origin)) return undefined;
+    const entry = this.#entries.peek(origin);
+    if (entry?.parser === undefined || entry.parser.expirationDate * 1000 <= this.#clock.now()) return undefined;
+    this.#touch(origin, entry);
+    return entry.parser.isAllowed(this.#userAgent, url, this.#syntax);
+  }
+
+  /**
+   * Waits for the turn of `url` (docs/many-hosts.md, "Pacing"): true once it
+   * is allowed and its origin's next slot has come, which it takes; false,
+   * taking no slot, as soon as the robots.txt disallows it. An origin's slots
+   * are `max(minDelay, Crawl-delay, Request-rate)` apart, at most `maxDelay`.
+   * @throws as {@link isAllowed}; InvalidArgumentError for bad options; the
+   *   reason of `signal` when it aborts (a slot already taken stays unused).
+   */
+  async waitTurn(url: string | URL, options?: WaitTurnOptions): Promise<boolean> {
+    const signal = waitTurnSignal(options);
+    const parser = await untilAborted(this.get(url), signal);
+    if (!parser.isAllowed(this.#userAgent, url, this.#syntax)) return false;
+    return this.#pacing.turn(requireOrigin(url), parser, signal);
+  }
+
+  /** No slot for the origin of `url` before `ms` milliseconds from now (its page answered 429 or 503, `Retry-After`). @throws as {@link isAllowed}, or InvalidArgumentError for a bad `ms`. */
+  async backoff(url: string | URL, ms: number): Promise<void> {
+    await this.#pacing.backoff(requireOrigin(url), ms);
+  }
+
+  /** When the next slot of the origin of `url` is, in milliseconds since the epoch (now when free), not taking it. @throws as {@link isAllowed}. */
+  async nextSlot(url: string | URL): Promise<number> {
+    return this.#pacing.nextSlot(requireOrigin(url));
   }
 }
