@@ -108,12 +108,14 @@ test("GuardedPacer: the shared pacer's later slot wins and the local pacer learn
   const clock = new ManualClock(0);
   const fleet = new MemoryPacer(clock);
   await fleet.push(A, 7000);
-  const pacer = guarded(clock, fleet);
+  let down = false;
+  const shared = new FakeShared((origin, interval) => (down ? Promise.reject(new Error('down')) : fleet.reserve(origin, interval)));
+  const pacer = guarded(clock, shared);
   t.is(await pacer.reserve(A, 1000), 7000);
   // The fleet's pacer is gone: the local one carries on from what it learnt.
-  const alone = guarded(clock, null);
-  t.is(await alone.reserve(A, 1000), 0);
+  down = true;
   t.is(await pacer.reserve(A, 1000), 8000);
+  t.is(await pacer.reserve(A, 1000), 9000);
 });
 
 test('GuardedPacer: a local slot later than the shared one wins and is pushed to the shared pacer', async (t) => {
