@@ -2,6 +2,7 @@
 // RobotsCache whose slots are a RedisPacer's, crawling one origin in a loop
 // (waitTurn, then fetch) from `go` until `stop`. Started with fork(); argv[2]
 // is its JSON settings.
+import http from 'node:http';
 import { createClient } from 'redis';
 import { RobotsCache } from '../../src/hosts/cache.js';
 import { RedisPacer } from '../../src/redis/lock.js';
@@ -36,6 +37,17 @@ const cache = new RobotsCache({
   onStoreError: () => storeErrors++,
 });
 const stop = new AbortController();
+// node:http with one kept-alive connection: less work between a turn and its request than fetch.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const get = (url: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { 'user-agent': cache.userAgent, 'x-worker': settings.name } }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      })
+      .on('error', reject);
+  });
 const send = (message: FromPaceWorker): void => {
   process.send!(message);
 };
@@ -58,23 +70,23 @@ async function crawl(): Promise<void> {
       skipped++;
       continue;
     }
-    const response = await fetch(url, { headers: { 'user-agent': cache.userAgent, 'x-worker': settings.name } });
-    await response.arrayBuffer();
+    await get(url);
     fetched++;
   }
   send({ type: 'done', fetched, skipped, storeErrors });
 }
 
-// Warm up before the start: the robots.txt held, and the HTTP client loaded and connected, so
-// that no first request is late by the time these take (a late request shortens the next gap).
+// Warm up before the start: the robots.txt held, and the connection open, so that no first
+// request is late by the time these take (a late request shortens the next gap).
 await cache.get(settings.origin);
-await (await fetch(`${settings.origin}/robots.txt`)).arrayBuffer();
+await get(`${settings.origin}/robots.txt`);
 
 process.on('message', (message: ToPaceWorker) => {
   if (message.type === 'go') {
     crawl().then(
       () => {
         client.destroy();
+        agent.destroy();
         process.exit(0);
       },
       (error: unknown) => {
