@@ -1,6 +1,7 @@
 // When the next request to an origin may go: slots per origin, taken in
-// turn, one interval apart (docs/many-hosts.md, "Pacing"). Time comes from
-// the injected clock only, so tests move it by hand.
+// turn, one interval apart (docs/many-hosts.md, "Pacing"). Slots are on the
+// injected clock, so tests move it by hand; only the timeout of a shared
+// pacer's I/O runs on real time.
 import { systemClock, type Clock } from '../clock.js';
 import { invalid } from '../options.js';
 import { timeoutError, type StoreErrorEvent } from './shared-store.js';
@@ -112,7 +113,7 @@ export interface GuardedPacerSettings {
   readonly clock: Clock;
   /** The `pacer` option's, or null. */
   readonly shared: Pacer | null;
-  /** Milliseconds one call of the shared pacer may take (`storeTimeout`). */
+  /** Milliseconds one call of the shared pacer may take (`storeTimeout`), on the system clock: it bounds I/O, which takes real time. */
   readonly timeout: number;
   readonly onStoreError: ((event: StoreErrorEvent) => void) | undefined;
 }
@@ -157,14 +158,18 @@ export class GuardedPacer implements Pacer {
     if (shared !== null) await this.#guard(origin, 'push', () => shared.push(origin, untilMs));
   }
 
-  /** Runs a call of the shared pacer within the timeout: its value, or null when it failed, took too long, or the pacer is paused. */
+  /**
+   * Runs a call of the shared pacer within the timeout: its value, or null
+   * when it failed, took too long, or the pacer is paused. The pause is on
+   * the cache's clock, the timeout on the system's.
+   */
   async #guard<T>(origin: string, operation: StoreErrorEvent['operation'], run: () => Promise<T>): Promise<T | null> {
     const clock = this.#s.clock;
     if (clock.now() < this.#pausedUntil) return null;
     const stop = new AbortController();
     try {
       const running = run();
-      const timeout = clock.sleep(this.#s.timeout, stop.signal).then(() => {
+      const timeout = systemClock.sleep(this.#s.timeout, stop.signal).then(() => {
         throw timeoutError(operation, this.#s.timeout);
       });
       const value = await Promise.race([running, timeout]);
