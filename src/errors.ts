@@ -122,8 +122,8 @@ export class InvalidUrlError extends RobotsError {
   }
 }
 
-/** An operation on a shared store or lock, as {@link StoreTimeoutError} and `onStoreError` name it. */
-export type StoreOperation = 'read' | 'write' | 'lock' | 'unlock';
+/** An operation on a shared store, lock or pacer, as {@link StoreTimeoutError} and `onStoreError` name it. */
+export type StoreOperation = 'read' | 'write' | 'lock' | 'unlock' | 'reserve' | 'push';
 
 /**
  * An operation on a shared store or lock (the `store` and `lock` options of

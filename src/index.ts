@@ -33,4 +33,6 @@ export { RobotRules, type RobotRulesOptions, type RulesAnswer } from './hosts/ru
 export { RobotsCache, type RobotsCacheOptions, type RobotsFetchEvent } from './hosts/cache.js';
 export type { ServerErrorPolicy } from './hosts/unreachable.js';
 export type { RobotsLock, StoreErrorEvent } from './hosts/shared-store.js';
+export { MemoryPacer, type Pacer } from './hosts/pacing.js';
+export type { DelayCappedEvent, PacingOptions, WaitTurnOptions } from './hosts/cache-pacing.js';
 export { get, getAllowed, parseRobotsTxt, Robotstxt, type GetOptions } from './adapters/ruby.js';

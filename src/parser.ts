@@ -11,7 +11,7 @@ import { Rfc9309Rules } from './rfc9309/rules.js';
 import { NO_GROUPS } from './rfc9309/selection.js';
 import { overBound, type Verdict } from './verdict.js';
 import { OVER_BOUND } from './engine/work-bound.js';
-import type { ParsedRobots, RobotRecord } from './classic/model.js';
+import type { ParsedRobots, RequestRate, RobotRecord } from './classic/model.js';
 import type { RecordTable } from './classic/table.js';
 import { writeRobots } from './classic/write.js';
 import { heldBytes } from './held-bytes.js';
@@ -188,6 +188,20 @@ export class RobotExclusionRulesParser {
     checkUserAgent('getCrawlDelay', userAgent);
     if (this.#syntaxOf(syntax) === RFC9309) return this.#rfc9309().crawlDelay(userAgent);
     return this.#recordFor(userAgent)?.crawlDelay ?? null;
+  }
+
+  /**
+   * The `Request-rate: n/m` of the record that applies to `userAgent`, as
+   * Python's `urllib.robotparser` reads it (digits on both sides of `/`, last
+   * valid line of the record wins), or null. No syntax defines the line: it
+   * is read from the record the classic syntaxes choose, whatever the syntax.
+   * `RobotsCache.waitTurn` paces by it.
+   * @throws InvalidArgumentError for a `userAgent` that is not a string.
+   */
+  getRequestRate(userAgent: string): RequestRate | null {
+    checkUserAgent('getRequestRate', userAgent);
+    const record = this.#recordFor(userAgent);
+    return record === null ? null : (this.#classic.requestRates.get(record.line) ?? null);
   }
 
   /**

@@ -35,7 +35,8 @@ test("'robotexclusionrulesparser/python' exports the Python-named classes and co
   t.is(python.RFC9309, 3);
 });
 
-test("'robotexclusionrulesparser/redis' exports RedisLock alone, and the root entry does not", (t) => {
-  t.deepEqual(Object.keys(redis), ['RedisLock']);
+test("'robotexclusionrulesparser/redis' exports RedisLock and RedisPacer alone, and the root entry neither", (t) => {
+  t.deepEqual(Object.keys(redis), ['RedisLock', 'RedisPacer']);
   t.false('RedisLock' in main);
+  t.false('RedisPacer' in main);
 });

@@ -1,10 +1,8 @@
 // Fetch-on-demand robots.txt for many origins: one fetch per origin at a time,
 // kept until it expires, bounded by an LRU over origins.
 import type { RobotExclusionRulesParser } from '../parser.js';
-import type { Keyv } from 'keyv';
 import { fetchSettings, type FetchOptions } from '../http/fetch.js';
-import { requireOrigin } from './origin.js';
-import type { RobotsEncodingError, RobotsFetchError } from '../errors.js';
+import { originOf, requireOrigin } from './origin.js';
 import { OptionReader } from '../options.js';
 import type { Syntax } from '../syntax.js';
 import { defaultSyntax } from '../parser-options.js';
@@ -20,135 +18,12 @@ import {
   type PolicyFetch,
   type ServerErrorPolicy,
 } from './unreachable.js';
-import { readSharedStore, type RobotsLock, type SharedStore, type StoreErrorEvent } from './shared-store.js';
+import { readSharedStore, type SharedStore } from './shared-store.js';
 import type { HeldEntry } from './store-codec.js';
+import { CACHE_KEYS, DEFAULT_STALE_IF_ERROR, type RobotsCacheOptions, type RobotsFetchEvent } from './cache-options.js';
 
-/** Options of {@link RobotsCache}. */
-export interface RobotsCacheOptions {
-  /**
-   * Sent as the User-Agent header of every fetch, and matched against the
-   * records. Required; it must be a valid HTTP header value (no control
-   * characters, nothing beyond U+00FF).
-   */
-  readonly userAgent: string;
-  /**
-   * The syntax {@link RobotsCache.isAllowed} matches in, and the default
-   * syntax of the parsers {@link RobotsCache.get} returns: {@link GYM2008}
-   * (default) or any the parser accepts.
-   */
-  readonly syntax?: Syntax | undefined;
-  /** How many origins are kept; the least recently used is dropped first. Default 10,000. */
-  readonly maxEntries?: number | undefined;
-  /**
-   * How many bytes of heap the origins kept may hold, as their parsers
-   * estimate it ({@link RobotExclusionRulesParser.estimatedBytes}, plus a
-   * little per origin); the least recently used are dropped first, the one
-   * just fetched is always kept. Default 64 MiB (67,108,864).
-   */
-  readonly maxBytes?: number | undefined;
-  /**
-   * Passed to the parser's `fetch` (timeout, size, redirect, decoding and
-   * status policies). Without `statusPolicy`, the RFC 9309 syntax uses
-   * `'rfc9309'` and the others `'original'`.
-   */
-  readonly fetchOptions?: FetchOptions | undefined;
-  /** What a failed fetch means; see {@link ServerErrorPolicy}. Default `'disallow'`. */
-  readonly onServerError?: ServerErrorPolicy | undefined;
-  /**
-   * Milliseconds a failed fetch is remembered before the origin is tried
-   * again, so a dead host is not asked on every URL. Default 60,000 (one
-   * minute). A failure whose error carries a `Retry-After` header's
-   * delay ({@link RobotsFetchError.retryAfter}) is remembered that long if
-   * it is longer, up to a day (86,400,000 ms), so that a host cannot shut a
-   * crawler out for good. Under `statusPolicy: 'rfc9309'` a 5xx is no error
-   * (it answers "disallow everything"): its own `Retry-After` counts the
-   * same way.
-   */
-  readonly failureTtl?: number | undefined;
-  /**
-   * Milliseconds, from the first failed refetch, that the rules of the last
-   * successful fetch are still served while refetches fail (a 5xx, a timeout,
-   * no answer), before `onServerError` decides. RFC 9309 (section 2.4) lets a crawler keep its
-   * cached copy while the robots.txt is unreachable. Each failed refetch is
-   * retried after `failureTtl`. Default 30 days (2,592,000,000 ms); 0 applies
-   * `onServerError` at the first failure.
-   */
-  readonly staleIfError?: number | undefined;
-  /**
-   * Called after each fetch of a robots.txt (not for the caller's aborts or
-   * bad options), before the calls waiting for it resume: for logs and
-   * metrics. It must not throw.
-   */
-  readonly onFetch?: ((event: RobotsFetchEvent) => void) | undefined;
-  /**
-   * A store shared with other caches and processes, or kept across restarts:
-   * any Keyv instance (Redis, a file, ...). Each origin's outcome is written
-   * there as data, with a time to live from its expiry; a lookup goes memory,
-   * then the store, then the network. The store only ever helps: when it
-   * fails or holds a value this version cannot read, the cache fetches (see
-   * docs/many-hosts.md, "Fleets").
-   */
-  readonly store?: Keyv | undefined;
-  /**
-   * With `store`: a lock shared by the fleet, so that one process fetches an
-   * origin while the others wait for the stored answer (at most the fetch
-   * timeout, then they fetch themselves). `RedisLock` from
-   * `robotexclusionrulesparser/redis` is one.
-   */
-  readonly lock?: RobotsLock | undefined;
-  /** Called when the store or the lock fails or takes longer than `storeTimeout`; the lookup goes on without it. It must not throw. */
-  readonly onStoreError?: ((event: StoreErrorEvent) => void) | undefined;
-  /** Milliseconds one store or lock operation may take before the cache goes on without it. Default 1,000. */
-  readonly storeTimeout?: number | undefined;
-  /**
-   * Where the cache reads the time and waits: whether rules are fresh, how
-   * long a failure is remembered and stale rules served, store pauses,
-   * waiting for another process's fetch; the expiry of what it fetches
-   * counts from it too. Default {@link systemClock}; tests pass one they
-   * move by hand (see docs/many-hosts.md, "Time"). The fetch and store
-   * timeouts run on real time whatever it says.
-   */
-  readonly clock?: Clock | undefined;
-}
-
-/** What {@link RobotsCacheOptions.onFetch} is told after each fetch of a robots.txt. */
-export interface RobotsFetchEvent {
-  /** The origin key (see {@link originOf}), e.g. `https://example.com`. */
-  readonly origin: string;
-  /** The robots.txt URL fetched. */
-  readonly robotsUrl: string;
-  /** The HTTP status of the last answer, 0 when no complete answer came. */
-  readonly responseCode: number;
-  /**
-   * True when no robots.txt could be had: the fetch threw, or answered a 5xx
-   * status or nothing with rules of its own status policy (`'rfc9309'`). Its
-   * outcome is kept `failureTtl` milliseconds.
-   */
-  readonly failed: boolean;
-  /** The error the fetch threw, if it did. */
-  readonly error: RobotsFetchError | RobotsEncodingError | null;
-}
-
-/** The default of {@link RobotsCacheOptions.staleIfError}: 30 days, in milliseconds. */
-export const DEFAULT_STALE_IF_ERROR = 30 * 24 * 3600 * 1000;
-
-/** Every key of {@link RobotsCacheOptions}. */
-const CACHE_KEYS = [
-  'userAgent',
-  'syntax',
-  'maxEntries',
-  'maxBytes',
-  'fetchOptions',
-  'onServerError',
-  'failureTtl',
-  'staleIfError',
-  'onFetch',
-  'store',
-  'lock',
-  'onStoreError',
-  'storeTimeout',
-  'clock',
-] as const;
+export type { RobotsCacheOptions, RobotsFetchEvent } from './cache-options.js';
+import { CachePacing, untilAborted, waitTurnSignal, type WaitTurnOptions } from './cache-pacing.js';
 
 /**
  * robots.txt for any number of origins, fetched on first use with the
@@ -168,7 +43,7 @@ const CACHE_KEYS = [
  * import { RobotsCache } from 'robotexclusionrulesparser';
  * const robots = new RobotsCache({ userAgent: 'MyBot/1.0 (+https://example.com/bot)' });
  * if (await robots.isAllowed('https://example.com/some/page')) {
- *   // crawl it, waiting (await robots.getCrawlDelay(url)) ?? 0 seconds between requests
+ *   // crawl it: see waitTurn to pace requests per origin
  * }
  * ```
  */
@@ -192,6 +67,7 @@ export class RobotsCache {
   #epoch = 0;
   /** The `store` option's, or null without one. */
   readonly #shared: SharedStore | null;
+  readonly #pacing: CachePacing;
 
   /**
    * @throws InvalidArgumentError when `options` is not an object or has an
@@ -224,6 +100,7 @@ export class RobotsCache {
       maxUnsavedBytes: maxBytes,
       clock: this.#clock,
     });
+    this.#pacing = new CachePacing(o, this.#clock, this.#userAgent, this.#syntax);
   }
 
   /** The user agent the cache fetches as and answers for. */
@@ -365,5 +242,45 @@ export class RobotsCache {
   /** Stores `entry` as the origin's most recently used one, dropping the least recently used past the bounds. */
   #touch(origin: string, entry: HeldEntry): void {
     this.#entries.set(origin, entry, entryWeight(origin, entry.parser));
+  }
+
+  /**
+   * {@link isAllowed}'s answer without a promise, when it is at hand: the
+   * origin's rules are held and fresh, and no fetch is replacing them.
+   * Otherwise undefined: await {@link isAllowed} then. Never throws: a `url`
+   * with no http(s) origin is undefined too, and {@link isAllowed} rejects it.
+   */
+  isAllowedSync(url: string | URL): boolean | undefined {
+    const origin = typeof url === 'string' || url instanceof URL ? originOf(url) : null;
+    if (origin === null || this.#inFlight.has(origin)) return undefined;
+    const entry = this.#entries.peek(origin);
+    if (entry?.parser === undefined || entry.parser.expirationDate * 1000 <= this.#clock.now()) return undefined;
+    this.#touch(origin, entry);
+    return entry.parser.isAllowed(this.#userAgent, url, this.#syntax);
+  }
+
+  /**
+   * Waits for the turn of `url` (docs/many-hosts.md, "Pacing"): true once it
+   * is allowed and its origin's next slot has come, which it takes; false,
+   * taking no slot, as soon as the robots.txt disallows it. An origin's slots
+   * are `max(minDelay, Crawl-delay, Request-rate)` apart, at most `maxDelay`.
+   * @throws as {@link isAllowed}; InvalidArgumentError for bad options; the
+   *   reason of `signal` when it aborts (a slot already taken stays unused).
+   */
+  async waitTurn(url: string | URL, options?: WaitTurnOptions): Promise<boolean> {
+    const signal = waitTurnSignal(options);
+    const parser = await untilAborted(this.get(url), signal);
+    if (!parser.isAllowed(this.#userAgent, url, this.#syntax)) return false;
+    return this.#pacing.turn(requireOrigin(url), parser, signal);
+  }
+
+  /** No slot for the origin of `url` before `ms` milliseconds from now (its page answered 429 or 503, `Retry-After`). @throws as {@link isAllowed}, or InvalidArgumentError for a bad `ms`. */
+  async backoff(url: string | URL, ms: number): Promise<void> {
+    await this.#pacing.backoff(requireOrigin(url), ms);
+  }
+
+  /** When the next slot of the origin of `url` is, in milliseconds since the epoch (now when free), not taking it. @throws as {@link isAllowed}. */
+  async nextSlot(url: string | URL): Promise<number> {
+    return this.#pacing.nextSlot(requireOrigin(url));
   }
 }

@@ -30,9 +30,9 @@ export interface RobotsLock {
 export interface StoreErrorEvent {
   /** The origin key (see {@link originOf}) the operation was for. */
   readonly origin: string;
-  /** `'read'`, `'write'` (the store) or `'lock'`, `'unlock'` (the lock). */
+  /** `'read'`, `'write'` (the store), `'lock'`, `'unlock'` (the lock) or `'reserve'`, `'push'` (the `pacer`). */
   readonly operation: StoreOperation;
-  /** What the store or lock threw or rejected with; for an operation that took longer than `storeTimeout`, a {@link StoreTimeoutError}. */
+  /** What the store, lock or pacer threw or rejected with; for an operation that took longer than `storeTimeout`, a {@link StoreTimeoutError}. */
   readonly error: unknown;
 }
 

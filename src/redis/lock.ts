@@ -1,22 +1,19 @@
 /**
  * `robotexclusionrulesparser/redis`: a {@link RobotsLock} on Redis, so that
  * one process of a crawler fleet fetches each origin's robots.txt while the
- * others wait for the stored answer. It works with a client of the official
- * `redis` package (an optional peer dependency: only this entry needs it).
+ * others wait for the stored answer, and a {@link RedisPacer}, so that the
+ * fleet shares each origin's request slots. It works with a client of the
+ * official `redis` package (an optional peer dependency: only this entry
+ * needs it).
  * @module robotexclusionrulesparser/redis
  */
 import type { RobotsLock } from '../hosts/shared-store.js';
+import { checkClient, type RedisCommandClient } from './client.js';
 
 export type { RobotsLock } from '../hosts/shared-store.js';
-
-/**
- * What {@link RedisLock} needs of a Redis client: `sendCommand`, as a
- * client of the `redis` package (`createClient()`, connected) has it.
- */
-export interface RedisCommandClient {
-  /** Sends one command (its name, then its arguments) and resolves to Redis's reply. */
-  sendCommand(args: string[]): Promise<unknown>;
-}
+export type { RedisCommandClient } from './client.js';
+export type { Pacer } from '../hosts/pacing.js';
+export { RedisPacer, type RedisPacerOptions } from './pacer.js';
 
 /** Options of {@link RedisLock}. */
 export interface RedisLockOptions {
@@ -63,8 +60,7 @@ export class RedisLock implements RobotsLock {
    * @throws TypeError when `client` has no `sendCommand` method, or `prefix` is not a string.
    */
   constructor(client: RedisCommandClient, options?: RedisLockOptions) {
-    if (typeof (client as Partial<RedisCommandClient> | null)?.sendCommand !== 'function')
-      throw new TypeError('RedisLock needs a redis client (with sendCommand)');
+    checkClient(client, 'RedisLock');
     const prefix = options?.prefix ?? '';
     if (typeof prefix !== 'string') throw new TypeError('RedisLock option prefix must be a string');
     this.#client = client;

@@ -376,7 +376,7 @@ test('the constructor rejects unknown option keys, naming the key and the known 
     instanceOf: InvalidArgumentError,
     code: 'ERR_ROBOTS_INVALID_ARGUMENT',
     message:
-      'RobotsCache option failureTTL is unknown; known options: userAgent, syntax, maxEntries, maxBytes, fetchOptions, onServerError, failureTtl, staleIfError, onFetch, store, lock, onStoreError, storeTimeout, clock',
+      'RobotsCache option failureTTL is unknown; known options: userAgent, syntax, maxEntries, maxBytes, fetchOptions, onServerError, failureTtl, staleIfError, onFetch, store, lock, onStoreError, storeTimeout, clock, minDelay, maxDelay, pacer, onDelayCapped',
   });
   t.is(error.argument, 'failureTTL');
   const nested = t.throws(() => new RobotsCache({ userAgent: UA, fetchOptions: { timout: 1000 } as never }), {
