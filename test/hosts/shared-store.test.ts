@@ -53,6 +53,13 @@ async function answers(cache: RobotsCache, port: number, numbers: readonly numbe
 const lone = (numbers: readonly number[]): boolean[][] => numbers.map((n) => loneAnswers(`o${n}.test`, UA));
 const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);
 
+/**
+ * Timeouts generous for a loaded machine, where a test process may wait
+ * seconds for the CPU: a fetch or store operation cut short would change
+ * what is fetched, and the tests here count fetches.
+ */
+const PATIENT = { fetchOptions: originFetchOptions(60_000), storeTimeout: 30_000 } as const;
+
 /** The longest a failing store is left alone (shared-store.ts MAX_PAUSE): past it, the store is asked again. */
 const LONGEST_PAUSE = 5000;
 
@@ -74,9 +81,9 @@ function watched(keyv: Keyv): { readonly store: Keyv; nextWrite(key: string): Pr
 test('a second cache answers from the store what the first fetched: one fetch per origin', async (t) => {
   const { server, shared } = await rig(t);
   const numbers = range(0, 20);
-  const first = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: shared.keyv });
+  const first = new RobotsCache({ userAgent: UA, ...PATIENT, store: shared.keyv });
   t.deepEqual(await answers(first, server.port, numbers), lone(numbers));
-  const second = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: shared.keyv });
+  const second = new RobotsCache({ userAgent: UA, ...PATIENT, store: shared.keyv });
   t.deepEqual(await answers(second, server.port, numbers), lone(numbers));
   t.is(server.count('/robots.txt'), 20);
   const parser = await second.get(originUrl(3, server.port));
@@ -94,7 +101,7 @@ test('garbage under a key is ignored and refetched, never thrown, and replaced b
   await shared.keyv.set(KEY + origins[1]!, { v: 2, url: 'x', text: 'User-agent: *\nDisallow: /\n' });
   await shared.client.set(`robots-test:${KEY}${origins[2]!}`, '\u0000\u00ff not json');
   await shared.keyv.set(KEY + origins[3]!, { v: 1, url: origins[3]!, code: 200, text: 'User-agent: *\nDisallow: /\n' });
-  const cache = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: shared.keyv, onStoreError: (e) => errors.push(e) });
+  const cache = new RobotsCache({ userAgent: UA, ...PATIENT, store: shared.keyv, onStoreError: (e) => errors.push(e) });
   t.deepEqual(await answers(cache, server.port, [0, 1, 2, 3]), lone([0, 1, 2, 3]));
   t.is(server.count('/robots.txt'), 4);
   for (const origin of origins) t.not(validStored(await shared.keyv.get(KEY + origin)), null, origin);
@@ -108,9 +115,8 @@ test('Redis killed mid-run: answers keep coming, errors are reported, and the st
   const watch = watched(shared.keyv);
   const options = {
     userAgent: UA,
-    fetchOptions: originFetchOptions(),
+    ...PATIENT,
     store: watch.store,
-    storeTimeout: 2000,
     onStoreError: (e: StoreErrorEvent) => errors.push(e),
     clock,
   };
@@ -154,26 +160,27 @@ test('a lock holder that dies: its lock runs out and another process fetches', a
     arrived();
     return true;
   });
-  const worker = await startWorker({ redisUrl: redis.url, userAgent: UA, timeout: 1500, storeTimeout: 500 });
+  const worker = await startWorker({ redisUrl: redis.url, userAgent: UA, timeout: PATIENT.fetchOptions.timeout!, storeTimeout: PATIENT.storeTimeout });
   t.teardown(() => worker.kill());
   const origin = originUrl(0, server.port);
   const lockKey = `${KEY}lock:${origin}`;
   void worker.ask([origin]).catch(() => undefined);
   await arrival;
   // The worker holds the lock while its fetch hangs, for its fetch timeout and two store timeouts at most; it dies holding it.
+  const lockTtl = PATIENT.fetchOptions.timeout! + 2 * PATIENT.storeTimeout;
   const ttl = Number(await shared.client.sendCommand(['PTTL', lockKey]));
-  t.true(ttl > 0 && ttl <= 1500 + 2 * 500, `PTTL ${ttl}`);
+  t.true(ttl > 0 && ttl <= lockTtl, `PTTL ${ttl}`);
   await worker.kill();
   const clock = new ManualClock();
   const start = clock.now();
-  const cache = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(1500), store: shared.keyv, lock: shared.lock, storeTimeout: 500, clock });
+  const cache = new RobotsCache({ userAgent: UA, ...PATIENT, store: shared.keyv, lock: shared.lock, clock });
   const asking = answers(cache, server.port, [0]);
   // The lock is held: the cache polls the store for the holder's answer, on its clock.
   await clock.untilSleeping();
   // Redis lets the dead holder's lock go at its PTTL: here at once, rather than waited for.
   await shared.client.del(lockKey);
   t.deepEqual(await clock.runUntil(asking), lone([0]));
-  t.true(clock.now() - start >= 1500 + 2 * 500, 'it waited as long as the holder may hold the lock');
+  t.true(clock.now() - start >= lockTtl, 'it waited as long as the holder may hold the lock');
   t.is(server.fetches('o0.test'), 2);
   t.is(await shared.client.get(lockKey), null, 'the lock was released by its new holder');
 });
@@ -185,17 +192,12 @@ test('a file store keeps the answers across a restart of the crawler', async (t)
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'robots.json');
   // A generous storeTimeout: keyv-file answers a write once the file is written, a moment later.
-  const before = new RobotsCache({
-    userAgent: UA,
-    fetchOptions: originFetchOptions(),
-    store: new Keyv({ store: new KeyvFile({ filename: file }) }),
-    storeTimeout: 30_000,
-  });
+  const before = new RobotsCache({ userAgent: UA, ...PATIENT, store: new Keyv({ store: new KeyvFile({ filename: file }) }) });
   // One origin after another: keyv-file writes the whole file a moment after a change, and a
   // change made while it writes may miss that write: a crawler stopping then would lose it.
   for (const n of range(0, 5)) t.deepEqual(await answers(before, server.port, [n]), lone([n]));
   // Another process later: a new cache on a new Keyv over the same file.
-  const after = new RobotsCache({ userAgent: UA, fetchOptions: originFetchOptions(), store: new Keyv({ store: new KeyvFile({ filename: file }) }) });
+  const after = new RobotsCache({ userAgent: UA, ...PATIENT, store: new Keyv({ store: new KeyvFile({ filename: file }) }) });
   t.deepEqual(await answers(after, server.port, range(0, 5)), lone(range(0, 5)));
   t.is(server.count('/robots.txt'), 5);
 });
@@ -220,7 +222,7 @@ test('RobotRules on a file store: rules parsed before a restart are loaded after
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const filename = join(dir, 'rules.json');
   // A generous storeTimeout: keyv-file answers a write once the file is written, later on a loaded machine.
-  const before = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: new KeyvFile({ filename, writeDelay: 0 }) }), storeTimeout: 30_000 });
+  const before = new RobotRules('MOMspider/1.0', { store: new Keyv({ store: new KeyvFile({ filename, writeDelay: 0 }) }), storeTimeout: PATIENT.storeTimeout });
   before.parse('http://some.place/robots.txt', 'User-agent: *\nDisallow: /tmp/\n');
   before.parse('http://old.place/robots.txt', 'User-agent: *\nDisallow: /\n', Date.now() / 1000 - 1);
   // Writes go on in the background; a process about to exit waits for them.
@@ -305,7 +307,14 @@ test('a store operation that outlasts storeTimeout is reported as a StoreTimeout
   const never = { get: (): Promise<unknown> => new Promise(() => undefined), set: (): Promise<boolean> => new Promise(() => undefined) };
   const errors: StoreErrorEvent[] = [];
   // The store never answers, so a short timeout is as sure to run out as a long one.
-  const cache = new RobotsCache({ userAgent: UA, store: never as never, storeTimeout: 20, onStoreError: (e) => errors.push(e), clock: new ManualClock() });
+  const cache = new RobotsCache({
+    userAgent: UA,
+    fetchOptions: { timeout: 60_000 },
+    store: never as never,
+    storeTimeout: 20,
+    onStoreError: (e) => errors.push(e),
+    clock: new ManualClock(),
+  });
   t.false(await cache.isAllowed(server.url('/private/x')));
   t.is(server.count('/robots.txt'), 1);
   t.is(errors.length, 1, 'the store is left alone after its failure: the write is not tried');
@@ -319,8 +328,8 @@ test("while another process holds the lock, the cache polls the store on its clo
   const server = await privateSite(t);
   const keyv = new Keyv();
   const clock = new ManualClock();
-  const waiting = new RobotsCache({ userAgent: UA, store: keyv, lock: heldElsewhere, clock });
-  const holder = new RobotsCache({ userAgent: UA, store: keyv, clock });
+  const waiting = new RobotsCache({ userAgent: UA, fetchOptions: { timeout: 60_000 }, store: keyv, lock: heldElsewhere, clock });
+  const holder = new RobotsCache({ userAgent: UA, fetchOptions: { timeout: 60_000 }, store: keyv, clock });
   const asking = waiting.isAllowed(server.url('/private/x'));
   await clock.untilSleeping();
   t.is(server.count('/robots.txt'), 0);
@@ -334,9 +343,10 @@ test('a lock holder that never writes: the cache waits out the lock on its clock
   const server = await privateSite(t);
   const clock = new ManualClock();
   const start = clock.now();
-  const cache = new RobotsCache({ userAgent: UA, store: new Keyv(), lock: heldElsewhere, storeTimeout: 100, fetchOptions: { timeout: 1000 }, clock });
+  // An in-memory store answers within the operation's own turn: its storeTimeout cannot run out.
+  const cache = new RobotsCache({ userAgent: UA, store: new Keyv(), lock: heldElsewhere, storeTimeout: 100, fetchOptions: { timeout: 60_000 }, clock });
   t.false(await clock.runUntil(cache.isAllowed(server.url('/private/x'))));
   t.is(server.count('/robots.txt'), 1);
   // The lock's time to live: the fetch timeout and two store timeouts.
-  t.true(clock.now() - start >= 2 * (1000 + 2 * 100));
+  t.true(clock.now() - start >= 2 * (60_000 + 2 * 100));
 });
