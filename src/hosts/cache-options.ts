@@ -136,4 +136,3 @@ export const CACHE_KEYS = [
   'clock',
   ...PACING_KEYS,
 ] as const;
-
