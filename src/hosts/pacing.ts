@@ -5,7 +5,8 @@
 import { systemClock, type Clock } from '../clock.js';
 import { invalid } from '../options.js';
 import type { StoreErrorEvent } from './shared-store.js';
-import { StoreTimeoutError } from '../errors.js';
+import type { StoreOperation } from '../errors.js';
+import { StoreGuard } from './store-guard.js';
 
 /**
  * Hands out request slots per origin: each origin's slots are at least the
@@ -105,10 +106,6 @@ export class MemoryPacer implements Pacer {
   }
 }
 
-/** After a failure the shared pacer is left alone this long, doubling up to {@link MAX_PAUSE}, as the shared store is. */
-const FIRST_PAUSE = 250;
-const MAX_PAUSE = 5000;
-
 /** What a cache hands its {@link GuardedPacer}. */
 export interface GuardedPacerSettings {
   readonly clock: Clock;
@@ -130,12 +127,13 @@ export interface GuardedPacerSettings {
 export class GuardedPacer implements Pacer {
   readonly #s: GuardedPacerSettings;
   readonly #local: MemoryPacer;
-  #pausedUntil = 0;
-  #pause = FIRST_PAUSE;
+  /** Each call of the shared pacer within its timeout, and the pause after a failure, as the shared store's. */
+  readonly #guarded: StoreGuard;
 
   constructor(settings: GuardedPacerSettings) {
     this.#s = settings;
     this.#local = new MemoryPacer(settings.clock);
+    this.#guarded = new StoreGuard(settings.clock, settings.timeout, settings.onStoreError);
   }
 
   async reserve(origin: string, intervalMs: number): Promise<number> {
@@ -159,35 +157,10 @@ export class GuardedPacer implements Pacer {
     if (shared !== null) await this.#guard(origin, 'push', () => shared.push(origin, untilMs));
   }
 
-  /**
-   * Runs a call of the shared pacer within the timeout: its value, or null
-   * when it failed, took too long, or the pacer is paused. The pause is on
-   * the cache's clock, the timeout on the system's.
-   */
-  async #guard<T>(origin: string, operation: StoreErrorEvent['operation'], run: () => Promise<T>): Promise<T | null> {
-    const clock = this.#s.clock;
-    if (clock.now() < this.#pausedUntil) return null;
-    const stop = new AbortController();
-    try {
-      const running = run();
-      const timeout = systemClock.sleep(this.#s.timeout, stop.signal).then(() => {
-        throw new StoreTimeoutError(operation, this.#s.timeout);
-      });
-      const value = await Promise.race([running, timeout]);
+  /** A call of the shared pacer through the guard: its value, or null when it failed, took too long, or the pacer is paused. */
+  #guard<T>(origin: string, operation: StoreOperation, run: () => Promise<T>): Promise<T | null> {
+    return this.#guarded.run(origin, operation, run, (value) => {
       if (operation === 'reserve' && !Number.isFinite(value)) throw new TypeError(`the pacer's reserve answered ${String(value)}, not a time`);
-      this.#pause = FIRST_PAUSE;
-      return value;
-    } catch (error) {
-      this.#pausedUntil = clock.now() + this.#pause;
-      this.#pause = Math.min(MAX_PAUSE, this.#pause * 2);
-      try {
-        this.#s.onStoreError?.({ origin, operation, error });
-      } catch {
-        // A throwing hook must not break the wait it reports on.
-      }
-      return null;
-    } finally {
-      stop.abort();
-    }
+    });
   }
 }

@@ -11,8 +11,11 @@ import type { StatusPolicy } from '../http/status-policy.js';
 import { storeKeyPrefix } from './store-codec.js';
 import { Lru } from './lru.js';
 import { entryWeight, hasMethods } from './settings.js';
-import { StoreTimeoutError, type StoreOperation } from '../errors.js';
-import { systemClock, type Clock } from '../clock.js';
+import type { StoreOperation } from '../errors.js';
+import type { Clock } from '../clock.js';
+import { StoreGuard, type StoreErrorEvent } from './store-guard.js';
+
+export type { StoreErrorEvent } from './store-guard.js';
 
 /**
  * A lock shared by the processes of a fleet, so that one of them fetches an
@@ -26,21 +29,8 @@ export interface RobotsLock {
   release(key: string): Promise<void>;
 }
 
-/** What `onStoreError` is told: an operation on the store or the lock failed or took too long. */
-export interface StoreErrorEvent {
-  /** The origin key (see {@link originOf}) the operation was for. */
-  readonly origin: string;
-  /** `'read'`, `'write'` (the store), `'lock'`, `'unlock'` (the lock) or `'reserve'`, `'push'` (the `pacer`). */
-  readonly operation: StoreOperation;
-  /** What the store, lock or pacer threw or rejected with; for an operation that took longer than `storeTimeout`, a {@link StoreTimeoutError}. */
-  readonly error: unknown;
-}
-
 /** The default of `storeTimeout`: one second. */
 export const DEFAULT_STORE_TIMEOUT = 1000;
-/** After a failure the store is left alone this long, doubling up to {@link MAX_PAUSE}, so that a dead store costs no time per lookup. */
-const FIRST_PAUSE = 250;
-const MAX_PAUSE = 5000;
 /** Waiting for another process's fetch: polls the store from this interval, growing by half up to {@link MAX_POLL}. */
 const FIRST_POLL = 50;
 const MAX_POLL = 500;
@@ -80,9 +70,8 @@ function fresh(entry: HeldEntry, now: number): boolean {
  */
 export class SharedStore {
   readonly #s: SharedStoreSettings;
-  /** Until when (on the clock) the store is left alone after a failure, and the next pause. */
-  #pausedUntil = 0;
-  #pause = FIRST_PAUSE;
+  /** Each operation's timeout, and the pause after a failure. */
+  readonly #guarded: StoreGuard;
   /** Answers whose write failed, by key, written when the store answers again. */
   readonly #unsaved: Lru<string, HeldEntry>;
 
@@ -97,6 +86,7 @@ export class SharedStore {
 
   constructor(settings: SharedStoreSettings) {
     this.#s = settings;
+    this.#guarded = new StoreGuard(settings.clock, settings.timeout, settings.onStoreError);
     this.#unsaved = new Lru(settings.maxUnsaved, settings.maxUnsavedBytes);
     const events = settings.store as Partial<Pick<Keyv, 'on'>>;
     if (typeof events.on === 'function') {
@@ -141,14 +131,14 @@ export class SharedStore {
       }
       const found = await this.#waitFor(origin, key, this.#s.clock.now() + ttl);
       if (found !== undefined) return found;
-      if (round === 1 || this.#paused()) return this.#fetchAndWrite(origin, key, stored, fetch);
+      if (round === 1 || this.#guarded.paused) return this.#fetchAndWrite(origin, key, stored, fetch);
     }
   }
 
   /** Polls the store until it holds a fresh entry (returned), `deadline` passes or the store fails (undefined). */
   async #waitFor(origin: string, key: string, deadline: number): Promise<HeldEntry | undefined> {
     const clock = this.#s.clock;
-    for (let poll = FIRST_POLL; clock.now() < deadline && !this.#paused(); poll = Math.min(MAX_POLL, Math.ceil(poll * 1.5))) {
+    for (let poll = FIRST_POLL; clock.now() < deadline && !this.#guarded.paused; poll = Math.min(MAX_POLL, Math.ceil(poll * 1.5))) {
       await clock.sleep(Math.min(poll, Math.max(1, deadline - clock.now())));
       const found = await this.#read(origin, key);
       if (found !== undefined && fresh(found, clock.now())) return found;
@@ -205,49 +195,21 @@ export class SharedStore {
     return Math.ceil(Math.max(expires, staleUntil - now));
   }
 
-  #paused(): boolean {
-    return this.#s.clock.now() < this.#pausedUntil;
-  }
-
   /**
-   * Runs a store or lock operation within the store timeout: its value, or
-   * null when it failed, took too long, or the store is paused after a
-   * failure. Failures go to `onStoreError` and pause the store. The timeout
-   * is on the system clock, whatever the cache's: it bounds I/O, which takes
-   * real time.
+   * Runs a store or lock operation through the guard: its value, or null
+   * when it failed, took longer than `storeTimeout`, or the store is paused
+   * after a failure. An `error` event the store emitted meanwhile fails it.
    */
   async #guard<T>(origin: string, operation: StoreOperation, run: () => Promise<T>): Promise<T | null> {
-    if (this.#paused()) return null;
-    const done = new AbortController();
-    try {
-      const emitted = this.#emitted;
-      const value = await Promise.race([run(), this.#timeout(operation, done.signal)]);
+    const emitted = this.#emitted;
+    return this.#guarded.run(origin, operation, run, () => {
       if (this.#emitted !== emitted) throw this.#lastEmitted;
       this.#resumed();
-      return value;
-    } catch (error) {
-      this.#pausedUntil = this.#s.clock.now() + this.#pause;
-      this.#pause = Math.min(MAX_PAUSE, this.#pause * 2);
-      try {
-        this.#s.onStoreError?.({ origin, operation, error });
-      } catch {
-        // A throwing hook must not break the lookup it reports on.
-      }
-      return null;
-    } finally {
-      done.abort();
-    }
+    });
   }
 
-  /** Rejects with a {@link StoreTimeoutError} once `storeTimeout` has passed, unless `signal` aborts first (the race is over). */
-  async #timeout(operation: StoreOperation, signal: AbortSignal): Promise<never> {
-    await systemClock.sleep(this.#s.timeout, signal);
-    throw new StoreTimeoutError(operation, this.#s.timeout);
-  }
-
-  /** After a store operation succeeded: the pause starts short again, and unsaved answers are written. */
+  /** After a store operation succeeded: unsaved answers are written. */
   #resumed(): void {
-    this.#pause = FIRST_PAUSE;
     if (this.#unsaved.size === 0) return;
     const pending = this.#unsaved.entries();
     this.#unsaved.clear();
