@@ -126,7 +126,7 @@ export class ManualClock implements Clock {
 }
 
 /**
- * The system's clock, set ahead by {@link skip}: for processes that do real
+ * The system's clock, set ahead by {@link jump}: for processes that do real
  * I/O and wait in real time (a fleet's workers), where only the jumps of
  * time are the test's.
  */
@@ -142,7 +142,7 @@ export class SkippingClock implements Clock {
   }
 
   /** Sets the clock `ms` further ahead of the system's. */
-  skip(ms: number): void {
+  jump(ms: number): void {
     this.#ahead += ms;
   }
 }

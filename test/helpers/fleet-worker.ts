@@ -50,7 +50,7 @@ process.on('message', (message: ToWorker) => {
     return;
   }
   if (message.type === 'skip') {
-    clock.skip(message.ms);
+    clock.jump(message.ms);
     send({ type: 'skipped' });
     return;
   }

@@ -10,7 +10,7 @@ export interface FleetWorker {
   /** Asks every path of each origin at once; the answers per origin, and the store errors the worker has seen. */
   ask(origins: readonly string[]): Promise<{ answers: readonly (readonly boolean[])[]; storeErrors: number }>;
   /** Sets its clock `ms` ahead of the system's (further, when it already is). */
-  skip(ms: number): Promise<void>;
+  jump(ms: number): Promise<void>;
   /** Kills it at once (SIGKILL), as a crash would. */
   kill(): Promise<void>;
   /** Lets it close its Redis client and exit. */
@@ -45,7 +45,7 @@ export async function startWorker(settings: WorkerSettings): Promise<FleetWorker
       if (message.type !== 'answers') throw new Error(`fleet worker: ${JSON.stringify(message)}`);
       return message;
     },
-    skip: async (ms) => {
+    jump: async (ms) => {
       const reply = next();
       child.send({ type: 'skip', ms } satisfies ToWorker);
       const message = await reply;

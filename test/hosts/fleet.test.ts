@@ -47,7 +47,7 @@ test('four workers on one Redis fetch each of 1,000 origins once while fresh and
   // Asked again while fresh: memory answers, nothing is fetched.
   await round(origins, 1);
   // Every worker's clock passes the max-age together: what memory and the store hold has expired.
-  await Promise.all(workers.map((w) => w.skip((maxAge + 1) * 1000)));
+  await Promise.all(workers.map((w) => w.jump((maxAge + 1) * 1000)));
   await round(origins, 2);
   t.is(server.count('/robots.txt'), 2 * ORIGINS);
 });
