@@ -19,20 +19,24 @@ export type SmallTest = string | readonly string[];
 const ANCHORED = 0;
 /** Where {@link SmallRules.table} holds the mask of floating patterns (see {@link floatingKey}). */
 const FLOATING = ANCHORED + 2;
-/** Where {@link SmallRules.table} says whether URLs can be matched in place: 1 when no test holds `%` or `#`. */
-const IN_PLACE = FLOATING + 2;
+/** Where {@link SmallRules.table} says how URLs are read: {@link DECODED}, {@link IN_PLACE} or {@link PREFIXES_IN_PLACE}. */
+const READING = FLOATING + 2;
+/** Some test holds `%` or `#`: a URL's path is cut and decoded before it is matched. */
+const DECODED = 0;
+/** No test holds `%` or `#`: URLs are matched in place ({@link firstMatch}). */
+const IN_PLACE = 1;
+/** As {@link IN_PLACE}, every test a literal prefix ({@link firstPrefixInPlace}). */
+const PREFIXES_IN_PLACE = 2;
 /** Where {@link SmallRules.table} holds the set of ASCII characters in the patterns' parts: 128 bits. */
-const PATTERN_CHARS = IN_PLACE + 1;
+const PATTERN_CHARS = READING + 1;
 /** Where {@link SmallRules.table} says whether some pattern's parts hold a character past ASCII: 1 if so. */
 const NON_ASCII = PATTERN_CHARS + 8;
 /** Where {@link SmallRules.table} holds its number of buckets less one. */
 const BUCKET_MASK = NON_ASCII + 1;
 /** Where {@link SmallRules.table} holds the mask of the tests that allow when they decide. */
 const ALLOWED = BUCKET_MASK + 1;
-/** Where {@link SmallRules.table} says whether every test is a literal prefix: 1 if so. */
-const PREFIXES = ALLOWED + 2;
 /** Where {@link SmallRules.table} holds the character at index 1 of each test. */
-const SECONDS = PREFIXES + 1;
+const SECONDS = ALLOWED + 2;
 /** In {@link SmallRules.table}, a test without a character at index 1. */
 const ANY = 0xffff;
 
@@ -54,23 +58,24 @@ export class SmallRules implements RecordDecider {
    * Numbers as the code units of a string, two bytes each (a JS array takes
    * eight a number without pointer compression, as in Node). A mask's bit k
    * stands for test k; it takes two units, low half first. Units 0 and 1:
-   * the mask of anchored patterns; 2 and 3: of floating ones. Unit 4: 1 when
-   * no test holds `%` or `#`, so that URLs can be matched in place
-   * ({@link readsInPlace}). Units 5 to 12: the set of ASCII characters in the
+   * the mask of anchored patterns; 2 and 3: of floating ones. Unit 4: how
+   * URLs are read: 1 when no test holds `%` or `#`, so that they can be
+   * matched in place ({@link readsInPlace}), 2 when every test is also a
+   * literal prefix, else 0. Units 5 to 12: the set of ASCII characters in the
    * patterns, 16 a unit; unit 13: 1 when a pattern holds a character past
    * ASCII (see `escapesInert`). Unit 14: the number of buckets B less one.
    * Units 15 and 16: the mask of the tests that allow when they decide (the
-   * caller's, see {@link allowedMask}); unit 17: 1 when every test is a literal
-   * prefix. Then, for n tests: unit 18 + k, the character at index 1 of test k's
-   * literal start, or U+FFFF when it has none (or is U+FFFF: then it is
-   * always tried); unit 18 + n + k, a literal's last character when it is
-   * longer than two, else U+FFFF; units 18 + 2n + 2b and the next: the mask
-   * of the tests that may match a path whose character at index 1 is c, for
-   * b = c % B. A record holds only this string when its tests are its paths.
+   * caller's, read by {@link SmallRules.allows}). Then, for n tests: unit 17 + k, the
+   * character at index 1 of test k's literal start, or U+FFFF when it has
+   * none (or is U+FFFF: then it is always tried); unit 17 + n + k, a
+   * literal's last character when it is longer than two, else U+FFFF;
+   * units 17 + 2n + 2b and the next: the mask of the tests that may match a
+   * path whose character at index 1 is c, for b = c % B. A record holds only
+   * this string when its tests are its paths.
    */
   readonly table: string;
 
-  /** @param allowed Which rules allow when they decide (see {@link RobotRecord.allows}), a bit each: {@link allowedMask} reads it back. */
+  /** @param allowed Which rules allow when they decide (see {@link RobotRecord.allows}), a bit each, read back by {@link SmallRules.allows}. */
   constructor(paths: readonly string[], syntax: Syntax, allowed = 0) {
     let anchored = 0;
     let floating = 0;
@@ -120,12 +125,11 @@ export class SmallRules implements RecordDecider {
     this.table = String.fromCharCode(
       ...setUnits(anchored),
       ...setUnits(floating),
-      inPlace ? 1 : 0,
+      !inPlace ? DECODED : prefixes ? PREFIXES_IN_PLACE : IN_PLACE,
       ...chars,
       nonAscii,
       masks.length - 1,
       ...setUnits(allowed),
-      prefixes ? 1 : 0,
       ...seconds,
       ...lasts,
       ...unitsOfSets(masks),
@@ -135,9 +139,10 @@ export class SmallRules implements RecordDecider {
   allows(url: string): boolean {
     const table = this.table;
     // The usual case first, and alone: a URL read in place that settles it.
-    const answer = readsInPlace(table) ? matchUrlInPlace(this.tests, table, url) : undecidedFrom(0);
+    const answer = matchUrlInPlace(this.tests, table, url);
     const i = isUndecided(answer) ? this.ruleFor(url) : answer;
-    return i < 0 || ((allowedMask(table) >>> i) & 1) === 1;
+    // One unit of the mask read here, not two through a helper: each read of the table checks the string's form.
+    return i < 0 || ((table.charCodeAt(ALLOWED + (i >>> 4)) >>> (i & 15)) & 1) === 1;
   }
 
   ruleFor(url: string): number {
@@ -155,7 +160,7 @@ export class SmallRules implements RecordDecider {
 
 /** True when a {@link SmallRules.table}'s tests hold no `%` or `#`, so that URLs can be matched in place. */
 export function readsInPlace(table: string): boolean {
-  return table.charCodeAt(IN_PLACE) === 1;
+  return table.charCodeAt(READING) !== DECODED;
 }
 
 /**
@@ -279,27 +284,20 @@ export function firstMatch(tests: readonly SmallTest[], table: string, s: string
 }
 
 /**
- * {@link firstMatch} of a URL read in place (`inPlace` true), for rules that
- * {@link readsInPlace}: rules that are all literal prefixes, as under MK1996,
- * take a loop with less to decide per rule.
- */
-export function matchInPlace(tests: readonly SmallTest[], table: string, url: string, start: number): FirstMatch {
-  return table.charCodeAt(PREFIXES) === 1 ? firstPrefixInPlace(tests, table, url, start) : firstMatch(tests, table, url, start, true);
-}
-
-/**
- * {@link matchInPlace} of a whole URL: where its path starts is found first,
- * and a path that does not start with `/` is left undecided from the first
- * test (see {@link undecidedFrom}), for the decoded path to decide.
+ * {@link firstMatch} of a whole URL read in place (`inPlace` true), for rules
+ * that {@link readsInPlace}, else undecided from the first test (see
+ * {@link undecidedFrom}). Where its path starts is found first, and a path
+ * that does not start with `/` is left undecided as well, for the decoded
+ * path to decide. Rules that are all literal prefixes, as under MK1996, take
+ * a loop with less to decide per rule.
  */
 export function matchUrlInPlace(tests: readonly SmallTest[], table: string, url: string): FirstMatch {
+  // One read of the table says whether and how: each read costs a check of the string's form.
+  const reading = table.charCodeAt(READING);
+  if (reading === DECODED) return undecidedFrom(0);
   const start = pathStart(url);
-  return codeAt(url, start) === 0x2f ? matchInPlace(tests, table, url, start) : undecidedFrom(0);
-}
-
-/** Which tests of a {@link SmallRules.table} allow when they decide: bit k for test k. */
-export function allowedMask(table: string): number {
-  return setAt(table, ALLOWED);
+  if (codeAt(url, start) !== 0x2f) return undecidedFrom(0);
+  return reading === PREFIXES_IN_PLACE ? firstPrefixInPlace(tests, table, url, start) : firstMatch(tests, table, url, start, true);
 }
 
 /**
